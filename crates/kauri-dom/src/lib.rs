@@ -1,0 +1,2 @@
+//! The arena DOM.
+#![warn(missing_docs)]

@@ -1,0 +1,131 @@
+//! Names shared by every layer: atoms for tag and attribute names, namespaces, qualified names.
+//!
+//! Tag and attribute names are [`LocalName`] atoms (`string_cache`). Every known HTML, SVG and
+//! MathML name is a static atom generated at build time, so `local_name!("div")` is a constant
+//! that can be used in `match` patterns and compared as an integer.
+
+include!(concat!(env!("OUT_DIR"), "/local_names.rs"));
+
+/// The namespace of an element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Namespace {
+    /// `http://www.w3.org/1999/xhtml`
+    Html,
+    /// `http://www.w3.org/2000/svg`
+    Svg,
+    /// `http://www.w3.org/1998/Math/MathML`
+    MathMl,
+}
+
+impl Namespace {
+    /// The namespace URL.
+    pub fn url(self) -> &'static str {
+        match self {
+            Namespace::Html => "http://www.w3.org/1999/xhtml",
+            Namespace::Svg => "http://www.w3.org/2000/svg",
+            Namespace::MathMl => "http://www.w3.org/1998/Math/MathML",
+        }
+    }
+
+    /// The short name used by the tree dump and the JSON output: `html`, `svg` or `math`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Namespace::Html => "html",
+            Namespace::Svg => "svg",
+            Namespace::MathMl => "math",
+        }
+    }
+}
+
+/// The namespace of an attribute. Only the parser's "adjust foreign attributes" step
+/// (13.2.6.5 of the standard) produces anything but `None`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AttrNamespace {
+    /// No namespace: every attribute of an HTML element, and most attributes of foreign ones.
+    #[default]
+    None,
+    /// `http://www.w3.org/1999/xlink` (`xlink:href` and friends on foreign elements).
+    XLink,
+    /// `http://www.w3.org/XML/1998/namespace` (`xml:lang`, `xml:space`).
+    Xml,
+    /// `http://www.w3.org/2000/xmlns/` (`xmlns`, `xmlns:xlink`).
+    Xmlns,
+}
+
+impl AttrNamespace {
+    /// The prefix the tree dump and the JSON output use (`xlink`, `xml`, `xmlns`), or `None`.
+    pub fn prefix(self) -> Option<&'static str> {
+        match self {
+            AttrNamespace::None => None,
+            AttrNamespace::XLink => Some("xlink"),
+            AttrNamespace::Xml => Some("xml"),
+            AttrNamespace::Xmlns => Some("xmlns"),
+        }
+    }
+}
+
+/// An element's name: namespace plus local name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QualName {
+    /// The element's namespace.
+    pub ns: Namespace,
+    /// The local name (for HTML elements always lowercase).
+    pub local: LocalName,
+}
+
+impl QualName {
+    /// A qualified name in the given namespace.
+    pub fn new(ns: Namespace, local: LocalName) -> QualName {
+        QualName { ns, local }
+    }
+
+    /// An HTML element name.
+    pub fn html(local: LocalName) -> QualName {
+        QualName { ns: Namespace::Html, local }
+    }
+
+    /// True when this is the HTML element with the given local name.
+    #[inline]
+    pub fn is_html(&self, local: &LocalName) -> bool {
+        self.ns == Namespace::Html && self.local == *local
+    }
+}
+
+/// An attribute's name: its namespace (see [`AttrNamespace`]) and local name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttrName {
+    /// The attribute's namespace; `AttrNamespace::None` for everything the tokenizer produces.
+    pub ns: AttrNamespace,
+    /// The local name (lowercased by the tokenizer; SVG/MathML names re-cased by the tree builder).
+    pub local: LocalName,
+}
+
+impl AttrName {
+    /// An attribute name in no namespace.
+    pub fn new(local: LocalName) -> AttrName {
+        AttrName { ns: AttrNamespace::None, local }
+    }
+}
+
+/// One attribute of a tag or element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    /// The attribute's name.
+    pub name: AttrName,
+    /// The attribute's value, with character references decoded.
+    pub value: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_atoms_match_in_patterns() {
+        let name = LocalName::from("div");
+        let is_div = matches!(name, local_name!("div"));
+        assert!(is_div);
+        assert_eq!(LocalName::from("foreignObject"), local_name!("foreignObject"));
+        assert_ne!(local_name!("foreignobject"), local_name!("foreignObject"));
+    }
+}

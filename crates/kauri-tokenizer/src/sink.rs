@@ -1,0 +1,85 @@
+//! The interface between the tokenizer and whatever consumes its tokens (normally the tree builder).
+
+use crate::token::{Span, Token};
+
+/// A parse error: the standard's error code and where it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// The code. Tokenizer errors use the standard's codes (13.2.2, e.g. `eof-in-tag`); tree
+    /// construction errors, which the standard does not name, use Kauri's descriptive codes.
+    pub code: &'static str,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (in characters) as the html5lib tokenizer tests count it.
+    pub col: u32,
+    /// Byte offset into the input.
+    pub offset: usize,
+}
+
+/// The states a sink can switch the tokenizer to after a start tag (13.2.6.2 "generic raw text
+/// / RCDATA element parsing algorithm", `script`, `plaintext`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextState {
+    /// The RCDATA state (`title`, `textarea`).
+    Rcdata,
+    /// The RAWTEXT state (`style`, `xmp`, `iframe`, `noembed`, `noframes`, `noscript` with scripting).
+    Rawtext,
+    /// The script data state (`script`).
+    ScriptData,
+    /// The PLAINTEXT state (`plaintext`).
+    Plaintext,
+}
+
+/// What the sink wants the tokenizer to do after a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenSinkResult {
+    /// Carry on in the current state.
+    Continue,
+    /// Switch to the given state before the next character.
+    SwitchTo(TextState),
+}
+
+/// Receives tokens from the [`Tokenizer`](crate::Tokenizer).
+///
+/// The tree builder implements this; so can anything else that wants a token stream (a
+/// linter, a rewriter, a counter). Example: a sink that counts start tags.
+///
+/// ```
+/// use kauri_tokenizer::{Token, TokenSink, TokenSinkResult, Span};
+///
+/// #[derive(Default)]
+/// struct CountTags(usize);
+///
+/// impl TokenSink for CountTags {
+///     fn process_token(&mut self, token: Token<'_>, _span: Span) -> TokenSinkResult {
+///         if let Token::Tag(tag) = token {
+///             if tag.kind == kauri_tokenizer::TagKind::StartTag {
+///                 self.0 += 1;
+///             }
+///         }
+///         TokenSinkResult::Continue
+///     }
+/// }
+/// ```
+pub trait TokenSink {
+    /// Handles one token. `span` is the token's byte range in the input.
+    fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult;
+
+    /// Reports a parse error. The default ignores it.
+    fn parse_error(&mut self, error: ParseError) {
+        let _ = error;
+    }
+
+    /// Whether there is an adjusted current node and it is not an element in the HTML
+    /// namespace: the markup declaration open state only recognizes `<![CDATA[` then.
+    /// The default (false) turns every CDATA section into a bogus comment.
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+
+    /// Whether the sink wants parse errors at all. When false, the tokenizer may skip the work
+    /// of computing them (line and column). The default is true.
+    fn wants_errors(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,123 @@
+//! The interface between the tree builder and the document it builds (normally the arena DOM).
+
+use kauri_tokenizer::{Attribute, ParseError, QualName, Span};
+
+/// The document's quirks mode (13.2.6.4.1 "the initial insertion mode").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum QuirksMode {
+    /// "no-quirks" mode.
+    #[default]
+    NoQuirks,
+    /// "limited-quirks" mode.
+    LimitedQuirks,
+    /// "quirks" mode.
+    Quirks,
+}
+
+impl QuirksMode {
+    /// The name used by the JSON output: `no-quirks`, `limited-quirks` or `quirks`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QuirksMode::NoQuirks => "no-quirks",
+            QuirksMode::LimitedQuirks => "limited-quirks",
+            QuirksMode::Quirks => "quirks",
+        }
+    }
+}
+
+/// A child to insert: a node the sink created, or text to add (merged into an adjacent text
+/// node when the previous sibling at that place is text, as the standard's "insert a character").
+#[derive(Debug)]
+pub enum NodeOrText<'a, Handle> {
+    /// An existing node.
+    Node(Handle),
+    /// Text.
+    Text(&'a str),
+}
+
+/// Builds the document the tree builder describes. Handles are opaque to the tree builder;
+/// it only stores, clones and passes them back.
+///
+/// The tree builder keeps element names and flags on its own stack, so the sink is never asked
+/// for them on a hot path.
+pub trait TreeSink {
+    /// A reference to a node of the document being built.
+    type Handle: Clone + PartialEq;
+
+    /// The Document node.
+    fn document(&mut self) -> Self::Handle;
+
+    /// Creates an element (not yet inserted). For an HTML `template` the sink also creates its
+    /// template contents (a DocumentFragment, see [`TreeSink::template_contents`]).
+    fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> Self::Handle;
+
+    /// Creates a comment node.
+    fn create_comment(&mut self, data: &str) -> Self::Handle;
+
+    /// Creates a processing instruction node.
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> Self::Handle;
+
+    /// Appends a DocumentType node to the Document.
+    fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str);
+
+    /// Appends `child` as the last child of `parent` (text merges with a last-child text node).
+    fn append(&mut self, parent: &Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Inserts `child` just before `sibling`, in `sibling`'s parent (foster parenting; text
+    /// merges with a text node right before `sibling`).
+    fn insert_before(&mut self, sibling: &Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Whether the node has a parent (foster parenting asks this of the `table`).
+    fn has_parent(&self, node: &Self::Handle) -> bool;
+
+    /// Removes the node from its parent, if it has one.
+    fn detach(&mut self, node: &Self::Handle);
+
+    /// Moves all children of `node` to the end of `new_parent`'s children, in order
+    /// (the adoption agency algorithm, step 4.17).
+    fn reparent_children(&mut self, node: &Self::Handle, new_parent: &Self::Handle);
+
+    /// The template contents (a DocumentFragment) of an HTML `template` element.
+    fn template_contents(&mut self, template: &Self::Handle) -> Self::Handle;
+
+    /// Adds each attribute the element does not have yet (`<html>`/`<body>` start tags in body).
+    fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attribute>);
+
+    /// Sets the Document's quirks mode.
+    fn set_quirks_mode(&mut self, mode: QuirksMode);
+
+    /// Reports a parse error (tokenizer and tree construction errors alike, in input order).
+    fn parse_error(&mut self, error: ParseError) {
+        let _ = error;
+    }
+
+    /// An element was popped off the stack of open elements. The DOM uses this for the
+    /// 2025 `selectedcontent` rule ("maybe clone an option into selectedcontent" when an
+    /// `option` is popped). The default does nothing.
+    fn pop(&mut self, element: &Self::Handle) {
+        let _ = element;
+    }
+
+    /// A `script` end tag was processed for this element ("in text" mode). An embedding engine
+    /// would run the script here; Kauri runs no JavaScript. The default does nothing.
+    fn script_end_tag(&mut self, script: &Self::Handle) {
+        let _ = script;
+    }
+
+    /// Whether the sink records source locations. When false the tree builder never calls
+    /// [`TreeSink::set_span`] or [`TreeSink::set_end_tag_span`].
+    fn wants_spans(&self) -> bool {
+        false
+    }
+
+    /// Records the source range of a node: an element's start tag, or a whole text, comment,
+    /// doctype or PI node (for text merged from several tokens, the range grows).
+    fn set_span(&mut self, node: &Self::Handle, span: Span) {
+        let _ = (node, span);
+    }
+
+    /// Records the source range of an element's end tag.
+    fn set_end_tag_span(&mut self, element: &Self::Handle, span: Span) {
+        let _ = (element, span);
+    }
+}

@@ -1,0 +1,2 @@
+//! Kauri: a spec-exact, fast HTML parser.
+#![warn(missing_docs)]

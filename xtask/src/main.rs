@@ -1,1 +1,31 @@
-fn main() {}
+//! Project tasks, run as `cargo xtask <task>` (alias in `.cargo/config.toml`).
+//!
+//! - `cargo xtask conformance [--json] [--no-write]`: runs every conformance suite found in the
+//!   test data (see `conformance::data_dir`), prints a pass/total table per suite and file, and
+//!   writes `docs/conformance.md`.
+//! - `cargo xtask entities [SOURCE]`: regenerates the named character reference table of the
+//!   tokenizer from the suite's `tokenizer/namedEntities.test` (or SOURCE).
+
+mod conformance;
+mod entities;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("conformance") => conformance::main(&args[1..]),
+        Some("entities") => entities::main(&args[1..]),
+        _ => Err(
+            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE]>"
+                .to_string(),
+        ),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

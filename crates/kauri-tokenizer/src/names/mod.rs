@@ -81,7 +81,10 @@ impl QualName {
 
     /// An HTML element name.
     pub fn html(local: LocalName) -> QualName {
-        QualName { ns: Namespace::Html, local }
+        QualName {
+            ns: Namespace::Html,
+            local,
+        }
     }
 
     /// True when this is the HTML element with the given local name.
@@ -103,7 +106,10 @@ pub struct AttrName {
 impl AttrName {
     /// An attribute name in no namespace.
     pub fn new(local: LocalName) -> AttrName {
-        AttrName { ns: AttrNamespace::None, local }
+        AttrName {
+            ns: AttrNamespace::None,
+            local,
+        }
     }
 }
 
@@ -125,7 +131,10 @@ mod tests {
         let name = LocalName::from("div");
         let is_div = matches!(name, local_name!("div"));
         assert!(is_div);
-        assert_eq!(LocalName::from("foreignObject"), local_name!("foreignObject"));
+        assert_eq!(
+            LocalName::from("foreignObject"),
+            local_name!("foreignObject")
+        );
         assert_ne!(local_name!("foreignobject"), local_name!("foreignObject"));
     }
 }

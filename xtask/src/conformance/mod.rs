@@ -1,0 +1,227 @@
+//! `cargo xtask conformance`: runs the html5lib / WPT conformance suites and reports pass/total.
+//!
+//! Each suite lives in its own module and returns a [`Suite`]: per-file counts plus notes
+//! (for example the tokenizer tests whose upstream expectations predate the 2026 standard).
+//! A suite that cannot run yet still reports its full total, with 0 passed.
+
+mod encoding;
+mod serializer;
+mod tokenizer;
+mod tree_construction;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The result of one test file.
+#[derive(Debug, Default)]
+pub struct FileResult {
+    /// The file name relative to the suite folder.
+    pub file: String,
+    /// Runs that passed.
+    pub passed: usize,
+    /// All runs.
+    pub total: usize,
+}
+
+/// The result of one suite.
+#[derive(Debug, Default)]
+pub struct Suite {
+    /// `tokenizer`, `tree-construction`, `encoding` or `serializer`.
+    pub name: &'static str,
+    /// One entry per file, sorted by name.
+    pub files: Vec<FileResult>,
+    /// Markdown paragraphs for docs/conformance.md (exceptions, with counts and reasons).
+    pub notes: Vec<String>,
+    /// Descriptions of failing runs (printed with `--verbose`).
+    pub failures: Vec<String>,
+}
+
+impl Suite {
+    /// Passed runs over all files.
+    pub fn passed(&self) -> usize {
+        self.files.iter().map(|f| f.passed).sum()
+    }
+
+    /// All runs over all files.
+    pub fn total(&self) -> usize {
+        self.files.iter().map(|f| f.total).sum()
+    }
+}
+
+/// Where the test data is: `$KAURI_HTML5LIB_TESTS`, else `html5lib-tests/` when populated, else
+/// `../shared/html5lib-tests` (all relative to the workspace root).
+pub fn data_dir() -> Result<PathBuf, String> {
+    let root = workspace_root();
+    if let Some(dir) = std::env::var_os("KAURI_HTML5LIB_TESTS") {
+        let dir = PathBuf::from(dir);
+        let dir = if dir.is_absolute() {
+            dir
+        } else {
+            root.join(dir)
+        };
+        return if dir.join("tokenizer").is_dir() {
+            Ok(dir)
+        } else {
+            Err(format!(
+                "KAURI_HTML5LIB_TESTS={} has no tokenizer/ folder",
+                dir.display()
+            ))
+        };
+    }
+    for candidate in [
+        root.join("html5lib-tests"),
+        root.join("../shared/html5lib-tests"),
+    ] {
+        if candidate.join("tokenizer").is_dir() {
+            return Ok(candidate);
+        }
+    }
+    Err("no conformance data: set KAURI_HTML5LIB_TESTS or populate html5lib-tests/ (see its README)".into())
+}
+
+/// The workspace root (the parent of `xtask/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Sorted paths of the files in `dir` whose names end with `suffix`.
+pub fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.to_string_lossy().ends_with(suffix))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The file name of a path, as a String.
+pub fn file_name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+pub fn main(args: &[String]) -> Result<ExitCode, String> {
+    let mut json = false;
+    let mut write = true;
+    let mut verbose = false;
+    for arg in args {
+        match arg.as_str() {
+            "--json" => json = true,
+            "--no-write" => write = false,
+            "--verbose" | "-v" => verbose = true,
+            other => return Err(format!("conformance: unknown option {other}")),
+        }
+    }
+    let dir = data_dir()?;
+    let suites = vec![
+        tokenizer::run(&dir.join("tokenizer")),
+        tree_construction::run(&dir.join("tree-construction")),
+        encoding::run(&dir.join("encoding")),
+        serializer::run(&dir.join("serializer")),
+    ];
+    if verbose {
+        for suite in &suites {
+            for failure in &suite.failures {
+                eprintln!("[{}] {failure}\n", suite.name);
+            }
+        }
+    }
+    if json {
+        println!("{}", to_json(&suites));
+    } else {
+        print!("{}", table(&suites));
+    }
+    if write {
+        let path = workspace_root().join("docs/conformance.md");
+        std::fs::write(&path, markdown(&suites)).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !json {
+            println!("wrote {}", path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_json(suites: &[Suite]) -> String {
+    let mut map = serde_json::Map::new();
+    for suite in suites {
+        map.insert(
+            suite.name.to_string(),
+            serde_json::json!({"passed": suite.passed(), "total": suite.total()}),
+        );
+    }
+    serde_json::json!({ "suites": map }).to_string()
+}
+
+fn table(suites: &[Suite]) -> String {
+    let mut out = String::new();
+    for suite in suites {
+        let _ = writeln!(
+            out,
+            "{:<48} {:>6}/{:<6}",
+            suite.name,
+            suite.passed(),
+            suite.total()
+        );
+        for file in &suite.files {
+            let mark = if file.passed == file.total { ' ' } else { '*' };
+            let _ = writeln!(
+                out,
+                "  {mark}{:<45} {:>6}/{:<6}",
+                file.file, file.passed, file.total
+            );
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{:<14} {:>8} {:>8}", "suite", "passed", "total");
+    for suite in suites {
+        let _ = writeln!(
+            out,
+            "{:<14} {:>8} {:>8}",
+            suite.name,
+            suite.passed(),
+            suite.total()
+        );
+    }
+    out
+}
+
+fn markdown(suites: &[Suite]) -> String {
+    let mut out = String::from(
+        "# Conformance\n\nGenerated by `cargo xtask conformance` from the suites in `../shared/html5lib-tests` \
+         (html5lib-tests for tokenizer, encoding and serializer; WPT `html/syntax/parsing/resources` for tree \
+         construction). Do not edit by hand.\n\n| suite | passed | total |\n|---|---:|---:|\n",
+    );
+    for suite in suites {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            suite.name,
+            suite.passed(),
+            suite.total()
+        );
+    }
+    for suite in suites {
+        let _ = writeln!(
+            out,
+            "\n## {}\n\n| file | passed | total |\n|---|---:|---:|",
+            suite.name
+        );
+        for file in &suite.files {
+            let _ = writeln!(out, "| {} | {} | {} |", file.file, file.passed, file.total);
+        }
+        for note in &suite.notes {
+            let _ = writeln!(out, "\n{note}");
+        }
+    }
+    out
+}

@@ -4,7 +4,15 @@
 //! MathML name is a static atom generated at build time, so `local_name!("div")` is a constant
 //! that can be used in `match` patterns and compared as an integer.
 
-include!(concat!(env!("OUT_DIR"), "/local_names.rs"));
+#[macro_use]
+mod generated {
+    #![allow(missing_docs)]
+    include!(concat!(env!("OUT_DIR"), "/local_names.rs"));
+}
+/// A tag or attribute name, as an atom. `local_name!("div")` is the static atom for `div`.
+pub use generated::LocalName;
+#[doc(hidden)]
+pub use generated::*;
 
 /// The namespace of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

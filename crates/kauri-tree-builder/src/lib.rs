@@ -6,5 +6,7 @@
 #![warn(missing_docs)]
 
 mod sink;
+mod tree_builder;
 
 pub use sink::{NodeOrText, QuirksMode, TreeSink};
+pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

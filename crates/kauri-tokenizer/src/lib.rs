@@ -9,7 +9,9 @@
 pub mod names;
 mod sink;
 mod token;
+mod tokenizer;
 
 pub use names::{AttrName, AttrNamespace, Attribute, LocalName, Namespace, QualName};
 pub use sink::{ParseError, TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};
+pub use tokenizer::{State, Tokenizer, TokenizerOptions};

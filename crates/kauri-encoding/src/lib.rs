@@ -1,2 +1,278 @@
-//! Encoding sniffing and decoding (13.2.3 of the HTML standard).
+//! Encoding sniffing and decoding for Kauri (13.2.3 of the HTML standard, "The input byte
+//! stream").
+//!
+//! An HTML document arrives as bytes. Before the tokenizer can see characters, the parser must
+//! decide which encoding the bytes are in ([`sniff`], the standard's *encoding sniffing
+//! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]). The decision carries a
+//! [`Confidence`]: when it is *tentative*, a `<meta>` that the tree builder meets later may still
+//! change it ([`encoding_for_change`], 13.2.3.4), which restarts the parse once.
+//!
+//! # The decision order
+//!
+//! [`sniff`] takes the bytes available so far (give it at least the first 1,024 bytes, or the
+//! whole document when it is shorter; the statistical guess improves with more) and
+//! [`SniffOptions`], and tries, in this order:
+//!
+//! 1. **BOM** ([`EncodingSource::Bom`], certain): a UTF-8 (`EF BB BF`), UTF-16BE (`FE FF`) or
+//!    UTF-16LE (`FF FE`) byte order mark. It beats everything, including an override; the decoder
+//!    removes it.
+//! 2. **Override** ([`EncodingSource::Override`], certain): [`SniffOptions::override_label`], the
+//!    user's explicit choice. An unknown label is an error ([`UnknownLabel`]), reported even when
+//!    a BOM makes the override moot.
+//! 3. **Transport** ([`EncodingSource::Transport`], certain):
+//!    [`SniffOptions::transport_label`], e.g. the `charset` parameter of a `Content-Type` header.
+//!    An unknown label is ignored, as the standard says ("if ... it is supported").
+//! 4. **Meta pre-scan** ([`EncodingSource::MetaPrescan`], tentative): [`prescan`] of the first
+//!    1,024 bytes for `<meta charset>` or `<meta http-equiv="Content-Type" content="...">`. A UTF-16
+//!    label there means UTF-8 and `x-user-defined` means windows-1252. It also recognises a
+//!    UTF-16 `<?x` at the start and, failing everything else, an `<?xml ... encoding="...">`
+//!    declaration.
+//! 5. **Guess** ([`EncodingSource::Guess`], tentative): when the bytes contain non-ASCII bytes (or
+//!    ISO-2022-JP escapes), the [`chardetng`] detector (the one Firefox uses) guesses from all the
+//!    bytes given. UTF-8 and ISO-2022-JP guesses are only accepted with
+//!    [`SniffOptions::allow_utf8_guess`] (meant for local files: for network content the standard
+//!    and Firefox refuse to let pages depend on UTF-8 detection). [`SniffOptions::tld_hint`] steers
+//!    the detector. A guess the detector itself rates implausible is not used.
+//! 6. **Default** ([`EncodingSource::Default`], tentative): [`SniffOptions::default_encoding`], else
+//!    the usual legacy encoding for [`SniffOptions::tld_hint`] (e.g. Shift_JIS for `jp`), else
+//!    windows-1252.
+//!
+//! Steps 6 and 7 of the standard (the encoding of a same-origin parent document; a remembered
+//! encoding of the page) have no counterpart: a library parser has neither. Callers with such
+//! knowledge can pass it as [`SniffOptions::default_encoding`].
+//!
+//! The two remaining sources are not produced by [`sniff`]: [`EncodingSource::MetaInTree`] is what
+//! the parser reports after [`encoding_for_change`] restarted it, and [`EncodingSource::Unicode`]
+//! (confidence [`Confidence::Irrelevant`]) describes input that was already text.
+//!
+//! # Following the standard when the declaration is wrong
+//!
+//! A declaration wins over what the bytes look like: UTF-8 bytes that declare
+//! `<meta charset="gb2312">` are decoded as GBK (with whatever mojibake results), exactly like
+//! browsers do; the guess only runs for documents with no usable declaration. Likewise a BOM wins
+//! over a contradicting `<meta>` (and, in the tree builder, a `<meta>` never changes a UTF-16
+//! decision). A `<meta>` beyond the first 1,024 bytes is not seen by the pre-scan; the tree
+//! builder finds it and, while the confidence is tentative, [`encoding_for_change`] tells the
+//! parser to restart with it.
 #![warn(missing_docs)]
+
+mod change;
+mod prescan;
+mod stream;
+
+pub use change::{change_the_encoding, encoding_for_change, encoding_from_meta_attributes};
+pub use encoding_rs::Encoding;
+pub use prescan::{extract_encoding_from_meta_content, prescan, PRESCAN_LIMIT};
+pub use stream::{decode, StreamDecoder};
+
+use encoding_rs::{ISO_2022_JP, UTF_8, WINDOWS_1252};
+use std::fmt;
+
+/// How sure the parser is of the encoding (13.2.3.1, "confidence").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Confidence {
+    /// The encoding may still change if the tree builder meets a `<meta>` declaring another one.
+    Tentative,
+    /// The encoding is final (BOM, override, transport layer, or a restart after a `<meta>`).
+    Certain,
+    /// No decoding was involved: the input was already Unicode text.
+    Irrelevant,
+}
+
+/// Which step of the decision produced the encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodingSource {
+    /// [`SniffOptions::override_label`]: the user's explicit choice.
+    Override,
+    /// A byte order mark at the start of the bytes.
+    Bom,
+    /// [`SniffOptions::transport_label`], e.g. from a `Content-Type` header.
+    Transport,
+    /// The `<meta>` pre-scan of the first 1,024 bytes ([`prescan`]), including the UTF-16 `<?x`
+    /// and `<?xml encoding>` rules.
+    MetaPrescan,
+    /// A `<meta>` found by the tree builder while the encoding was tentative; the parse restarted
+    /// with it (see [`encoding_for_change`]).
+    MetaInTree,
+    /// The statistical detector ([`chardetng`]).
+    Guess,
+    /// The default: [`SniffOptions::default_encoding`], the TLD's legacy encoding, or
+    /// windows-1252.
+    Default,
+    /// The input was already Unicode text; nothing was decoded.
+    Unicode,
+}
+
+impl EncodingSource {
+    /// A short lowercase name for reports: `override`, `bom`, `transport`, `meta-prescan`,
+    /// `meta-in-tree`, `guess`, `default` or `unicode`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EncodingSource::Override => "override",
+            EncodingSource::Bom => "bom",
+            EncodingSource::Transport => "transport",
+            EncodingSource::MetaPrescan => "meta-prescan",
+            EncodingSource::MetaInTree => "meta-in-tree",
+            EncodingSource::Guess => "guess",
+            EncodingSource::Default => "default",
+            EncodingSource::Unicode => "unicode",
+        }
+    }
+}
+
+/// The inputs to [`sniff`] besides the bytes. `SniffOptions::default()` describes a document
+/// from the network with no `Content-Type` charset and no hints: pre-scan, then guess (without
+/// UTF-8), then windows-1252.
+#[derive(Clone, Debug, Default)]
+pub struct SniffOptions {
+    /// An encoding label the user chose explicitly (step 2). Only a BOM beats it. An unknown
+    /// label makes [`sniff`] return [`UnknownLabel`].
+    pub override_label: Option<String>,
+    /// The encoding label the transport layer gave, e.g. the `charset` parameter of the HTTP
+    /// `Content-Type` header (step 4). Unknown labels are ignored.
+    pub transport_label: Option<String>,
+    /// The top-level domain the document came from (`"jp"`, `"ru"`, or a host name such as
+    /// `"example.co.jp"`, of which the last label is used). Steers the guess and chooses the
+    /// default. Ignored when it is not ASCII.
+    pub tld_hint: Option<String>,
+    /// The encoding to use when nothing else decides (step 9); overrides the TLD's default.
+    pub default_encoding: Option<&'static Encoding>,
+    /// Accept UTF-8 and ISO-2022-JP guesses from the detector. Set this for local files (as
+    /// Firefox does for `file:` URLs), not for network content.
+    pub allow_utf8_guess: bool,
+    /// Do not run the statistical detector at all (go from the pre-scan straight to the
+    /// default).
+    pub no_guess: bool,
+}
+
+/// What [`sniff`] decided: the encoding, the confidence and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodingDecision {
+    /// The encoding to decode with. Its WHATWG name is `encoding.name()`.
+    pub encoding: &'static Encoding,
+    /// Whether a `<meta>` found later may still change it.
+    pub confidence: Confidence,
+    /// Which step decided.
+    pub source: EncodingSource,
+}
+
+impl EncodingDecision {
+    /// The decision for input that is already Unicode text: UTF-8, confidence irrelevant.
+    pub fn unicode() -> Self {
+        EncodingDecision {
+            encoding: UTF_8,
+            confidence: Confidence::Irrelevant,
+            source: EncodingSource::Unicode,
+        }
+    }
+
+    /// The decision after a restart caused by a `<meta>` the tree builder found (13.2.3.4 step
+    /// 6): `encoding`, confidence certain.
+    pub fn meta_in_tree(encoding: &'static Encoding) -> Self {
+        EncodingDecision {
+            encoding,
+            confidence: Confidence::Certain,
+            source: EncodingSource::MetaInTree,
+        }
+    }
+
+    /// Whether the confidence is tentative (so a `<meta>` in the tree may still change it).
+    pub fn is_tentative(&self) -> bool {
+        self.confidence == Confidence::Tentative
+    }
+}
+
+/// An encoding label that names no encoding of the Encoding standard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLabel(pub String);
+
+impl fmt::Display for UnknownLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown encoding label {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLabel {}
+
+/// Looks up an encoding label the way the Encoding standard's "get an encoding" does (ASCII
+/// case-insensitive, surrounding ASCII whitespace ignored). `None` for unknown labels.
+pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    Encoding::for_label(label.as_bytes())
+}
+
+/// The encoding sniffing algorithm (13.2.3.2) over the bytes available so far; see the crate
+/// documentation for the order of the steps.
+///
+/// Errors only when [`SniffOptions::override_label`] is not a known label.
+pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, UnknownLabel> {
+    let decided = |encoding, confidence, source| {
+        Ok(EncodingDecision {
+            encoding,
+            confidence,
+            source,
+        })
+    };
+    // The override is validated first, so that a bad label is reported whatever the bytes are.
+    let override_encoding = match &opts.override_label {
+        Some(label) => Some(encoding_for_label(label).ok_or_else(|| UnknownLabel(label.clone()))?),
+        None => None,
+    };
+    // Step 1: BOM sniffing.
+    if let Some((encoding, _)) = Encoding::for_bom(bytes) {
+        return decided(encoding, Confidence::Certain, EncodingSource::Bom);
+    }
+    // Step 2: the user's override.
+    if let Some(encoding) = override_encoding {
+        return decided(encoding, Confidence::Certain, EncodingSource::Override);
+    }
+    // Step 3 (waiting for more bytes) is the caller's business. Step 4: the transport layer.
+    if let Some(encoding) = opts.transport_label.as_deref().and_then(encoding_for_label) {
+        return decided(encoding, Confidence::Certain, EncodingSource::Transport);
+    }
+    // Step 5: the pre-scan.
+    if let Some(encoding) = prescan(bytes) {
+        return decided(encoding, Confidence::Tentative, EncodingSource::MetaPrescan);
+    }
+    // Steps 6 and 7 do not apply to a library (no parent document, no history). Step 8: guess.
+    let tld = opts.tld_hint.as_deref().and_then(tld_label);
+    if !opts.no_guess {
+        if let Some(encoding) = guess(bytes, tld.as_deref(), opts.allow_utf8_guess) {
+            return decided(encoding, Confidence::Tentative, EncodingSource::Guess);
+        }
+    }
+    // Step 9: the default.
+    let encoding = match (opts.default_encoding, tld.as_deref()) {
+        (Some(encoding), _) => encoding,
+        (None, Some(tld)) => {
+            // With no bytes fed, the detector answers with the TLD's legacy encoding.
+            chardetng::EncodingDetector::new().guess(Some(tld), false)
+        }
+        (None, None) => WINDOWS_1252,
+    };
+    decided(encoding, Confidence::Tentative, EncodingSource::Default)
+}
+
+/// Step 8 with chardetng: `None` when the bytes give the detector nothing to go on (all ASCII
+/// with no ISO-2022-JP escapes), when it rates its own guess implausible, or when the guess is
+/// UTF-8 or ISO-2022-JP and those are not allowed.
+fn guess(bytes: &[u8], tld: Option<&[u8]>, allow_utf8: bool) -> Option<&'static Encoding> {
+    let mut detector = chardetng::EncodingDetector::new();
+    let non_ascii = detector.feed(bytes, true);
+    // Asked with UTF-8 allowed, so that "valid UTF-8" is visible even when it is not accepted
+    // (chardetng would otherwise answer with the TLD default, which is step 9's business).
+    let (encoding, plausible) = detector.guess_assess(tld, true);
+    if encoding == UTF_8 || encoding == ISO_2022_JP {
+        return allow_utf8.then_some(encoding);
+    }
+    (non_ascii && plausible).then_some(encoding)
+}
+
+/// The rightmost DNS label of a TLD or host name hint, lowercased, in the form chardetng requires
+/// (ASCII, no period). `None` when there is no usable label.
+fn tld_label(hint: &str) -> Option<Vec<u8>> {
+    let label = hint.trim().trim_end_matches('.').rsplit('.').next()?;
+    if label.is_empty() || !label.is_ascii() {
+        return None;
+    }
+    Some(label.to_ascii_lowercase().into_bytes())
+}

@@ -18,6 +18,8 @@ pub struct StreamDecoder {
     decoder: Decoder,
     /// Whether any malformed sequence was replaced by U+FFFD.
     had_errors: bool,
+    /// Whether the last call ended the stream (the next call starts a new one).
+    ended: bool,
 }
 
 impl StreamDecoder {
@@ -27,6 +29,7 @@ impl StreamDecoder {
             encoding,
             decoder: encoding.new_decoder(),
             had_errors: false,
+            ended: false,
         }
     }
 
@@ -41,6 +44,11 @@ impl StreamDecoder {
     /// After a call with `last` set, the decoder starts over: the next call begins a new stream
     /// (with BOM sniffing again).
     pub fn decode(&mut self, chunk: &[u8], last: bool, out: &mut String) {
+        if self.ended {
+            self.decoder = self.encoding.new_decoder();
+            self.had_errors = false;
+            self.ended = false;
+        }
         let mut src = chunk;
         loop {
             let needed = self
@@ -56,18 +64,17 @@ impl StreamDecoder {
                 CoderResult::OutputFull => continue,
             }
         }
-        if last {
-            self.decoder = self.encoding.new_decoder();
-        }
+        self.ended = last;
     }
 
     /// The encoding in use: the one given to [`StreamDecoder::new`], or the one a BOM selected
-    /// once the BOM has been seen.
+    /// once the BOM has been seen (still reported after the stream's last chunk).
     pub fn encoding(&self) -> &'static Encoding {
         self.decoder.encoding()
     }
 
-    /// Whether any malformed byte sequence has been replaced by U+FFFD so far.
+    /// Whether any malformed byte sequence of the current (or just ended) stream has been
+    /// replaced by U+FFFD.
     pub fn had_errors(&self) -> bool {
         self.had_errors
     }

@@ -28,8 +28,8 @@
 //!    UTF-16 `<?x` at the start and, failing everything else, an `<?xml ... encoding="...">`
 //!    declaration.
 //! 5. **Guess** ([`EncodingSource::Guess`], tentative): when the bytes contain non-ASCII bytes (or
-//!    ISO-2022-JP escapes), the [`chardetng`] detector (the one Firefox uses) guesses from all the
-//!    bytes given. UTF-8 and ISO-2022-JP guesses are only accepted with
+//!    ISO-2022-JP escapes), the [`chardetng`] detector (the one Firefox uses) guesses from the
+//!    bytes given (up to [`GUESS_WINDOW`] bytes past the first non-ASCII one). UTF-8 and ISO-2022-JP guesses are only accepted with
 //!    [`SniffOptions::allow_utf8_guess`] (meant for local files: for network content the standard
 //!    and Firefox refuse to let pages depend on UTF-8 detection). [`SniffOptions::tld_hint`] steers
 //!    the detector. A guess the detector itself rates implausible is not used.
@@ -54,6 +54,37 @@
 //! decision). A `<meta>` beyond the first 1,024 bytes is not seen by the pre-scan; the tree
 //! builder finds it and, while the confidence is tentative, [`encoding_for_change`] tells the
 //! parser to restart with it.
+//!
+//! # Example
+//!
+//! ```
+//! use kauri_encoding::{sniff, Confidence, EncodingSource, SniffOptions, StreamDecoder};
+//!
+//! let bytes = b"<!DOCTYPE html><meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4";
+//! let decision = sniff(bytes, &SniffOptions::default()).unwrap();
+//! assert_eq!(decision.encoding.name(), "KOI8-R");
+//! assert_eq!(decision.source, EncodingSource::MetaPrescan);
+//! assert_eq!(decision.confidence, Confidence::Tentative);
+//!
+//! // Decode in chunks of any size; split sequences are carried over.
+//! let mut decoder = StreamDecoder::new(decision.encoding);
+//! let mut text = String::new();
+//! for chunk in bytes.chunks(3) {
+//!     decoder.decode(chunk, false, &mut text);
+//! }
+//! decoder.decode(&[], true, &mut text);
+//! assert!(text.ends_with("<p>Привет"));
+//! ```
+//!
+//! # Restarting after a `<meta>` in the tree
+//!
+//! A parser built on this crate runs: `decision = sniff(bytes, opts)`; decode and parse with
+//! `decision.encoding`, telling the tree builder whether `decision.is_tentative()`. When the
+//! tree builder meets a `<meta>` in "in head" while tentative, the parser computes the declared
+//! encoding ([`encoding_from_meta_attributes`]) and asks [`change_the_encoding`] (or
+//! [`encoding_for_change`] for a bare label): `Some(new)` means throw the document away and parse
+//! the same bytes again with `EncodingDecision::meta_in_tree(new)` (certain, so this happens at
+//! most once); `None` means keep going with the confidence now certain.
 #![warn(missing_docs)]
 
 mod change;
@@ -252,12 +283,33 @@ pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, Unkn
     decided(encoding, Confidence::Tentative, EncodingSource::Default)
 }
 
+/// How many bytes past the first non-ASCII byte (or ISO-2022-JP escape) the detector sees.
+///
+/// chardetng runs at a few megabytes per second, so feeding it a whole large document would cost
+/// more than parsing it; 64 KiB of non-ASCII text is far more than it needs to decide.
+pub const GUESS_WINDOW: usize = 64 * 1024;
+
 /// Step 8 with chardetng: `None` when the bytes give the detector nothing to go on (all ASCII
 /// with no ISO-2022-JP escapes), when it rates its own guess implausible, or when the guess is
 /// UTF-8 or ISO-2022-JP and those are not allowed.
 fn guess(bytes: &[u8], tld: Option<&[u8]>, allow_utf8: bool) -> Option<&'static Encoding> {
+    // The first byte that is not plain ASCII text: nothing before it tells encodings apart.
+    let first = bytes.iter().position(|&b| b >= 0x80 || b == 0x1B)?;
+    // Valid UTF-8 with non-ASCII bytes is exactly when chardetng answers UTF-8 (its UTF-8
+    // candidate is the strict WHATWG decoder); checking it directly is much faster. A sequence
+    // cut off by the end of the bytes is allowed: they may be a prefix of a longer stream.
+    if bytes[first] >= 0x80 {
+        let valid = match std::str::from_utf8(&bytes[first..]) {
+            Ok(_) => true,
+            Err(error) => error.error_len().is_none(),
+        };
+        if valid {
+            return allow_utf8.then_some(UTF_8);
+        }
+    }
+    let end = bytes.len().min(first.saturating_add(GUESS_WINDOW));
     let mut detector = chardetng::EncodingDetector::new();
-    let non_ascii = detector.feed(bytes, true);
+    let non_ascii = detector.feed(&bytes[..end], end == bytes.len());
     // Asked with UTF-8 allowed, so that "valid UTF-8" is visible even when it is not accepted
     // (chardetng would otherwise answer with the TLD default, which is step 9's business).
     let (encoding, plausible) = detector.guess_assess(tld, true);

@@ -84,7 +84,8 @@ fn bom_beats_override_and_transport() {
 
 #[test]
 fn partial_bom_is_no_bom() {
-    assert_eq!(sniff_default(b"\xEF\xBB").source, EncodingSource::Guess);
+    assert_ne!(sniff_default(b"\xEF\xBB").source, EncodingSource::Bom);
+    assert_ne!(sniff_default(b"\xFE").source, EncodingSource::Bom);
     assert_eq!(sniff_default(b"\xFF").encoding, enc("windows-1252"));
 }
 
@@ -616,4 +617,34 @@ fn arbitrary_bytes_never_panic() {
             }
         }
     }
+}
+
+#[test]
+fn guess_window_starts_at_the_first_non_ascii_byte() {
+    // 200 KiB of ASCII markup, then Russian text: the detector still sees the text.
+    let mut bytes = "<div class=x>ascii</div>\n".repeat(8200).into_bytes();
+    let text = "Мы долго гуляли по старому городу и разговаривали о жизни. ".repeat(3000);
+    let (encoded, _, _) = enc("windows-1251").encode(&text);
+    bytes.extend_from_slice(&encoded);
+    let d = sniff_default(&bytes);
+    assert_eq!(
+        d,
+        decision("windows-1251", Confidence::Tentative, EncodingSource::Guess)
+    );
+}
+
+#[test]
+fn utf8_cut_off_at_the_end_is_still_utf8() {
+    // The bytes may be a prefix of a stream: a sequence cut by the end does not rule out UTF-8.
+    let local = SniffOptions {
+        allow_utf8_guess: true,
+        ..SniffOptions::default()
+    };
+    let bytes = "<p>Ελληνικά".as_bytes();
+    let cut = &bytes[..bytes.len() - 1];
+    assert_eq!(sniff(cut, &local).unwrap().encoding, enc("utf-8"));
+    // A malformed sequence in the middle does.
+    let mut bad = bytes.to_vec();
+    bad.insert(5, 0xFF);
+    assert_ne!(sniff(&bad, &local).unwrap().encoding, enc("utf-8"));
 }

@@ -5,7 +5,14 @@
 
 #![warn(missing_docs)]
 
+mod adoption_agency;
+mod foreign;
+mod foreign_tables;
+mod formatting;
+mod modes;
 mod sink;
+mod stack;
+mod tag_sets;
 mod tree_builder;
 
 pub use sink::{NodeOrText, QuirksMode, TreeSink};

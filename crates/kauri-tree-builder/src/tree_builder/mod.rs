@@ -1,8 +1,18 @@
-//! The tree builder: its state (13.2.4), the dispatcher (13.2.6) and the public API.
+//! The tree builder: its state (13.2.4), the tree construction dispatcher (13.2.6) and the
+//! public API. The insertion modes live in [`crate::modes`], the algorithms they share in
+//! [`helpers`] (insertion, implied end tags, reconstruct, reset the insertion mode).
 
-use crate::sink::TreeSink;
+mod helpers;
+
+use crate::formatting::ActiveFormatting;
+use crate::sink::{QuirksMode, TreeSink};
+use crate::stack::{OpenElement, Stack};
+use crate::tag_sets::{
+    element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
+};
 use kauri_tokenizer::{
-    local_name, Attribute, Namespace, QualName, Span, TextState, Token, TokenSink, TokenSinkResult,
+    local_name, Attribute, LocalName, Namespace, ParseError, QualName, Span, TagKind, TextState,
+    Token, TokenSink, TokenSinkResult,
 };
 
 /// Options of the tree builder.
@@ -27,36 +37,160 @@ impl Default for TreeBuilderOptions {
     }
 }
 
-/// The HTML tree builder: a [`TokenSink`] that runs the insertion modes and builds a document
-/// through a [`TreeSink`].
+/// The insertion modes (13.2.4.1). The 2025 standard removed "in select" and "in select in
+/// table".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InsertionMode {
+    Initial,
+    BeforeHtml,
+    BeforeHead,
+    InHead,
+    InHeadNoscript,
+    AfterHead,
+    InBody,
+    Text,
+    InTable,
+    InTableText,
+    InCaption,
+    InColumnGroup,
+    InTableBody,
+    InRow,
+    InCell,
+    InTemplate,
+    AfterBody,
+    InFrameset,
+    AfterFrameset,
+    AfterAfterBody,
+    AfterAfterFrameset,
+}
+
+/// What a mode function asks the dispatcher to do next.
+pub(crate) enum Flow<'a> {
+    /// The token has been handled.
+    Done,
+    /// Reprocess the token through the tree construction dispatcher (the insertion mode may
+    /// have changed).
+    Reprocess(Token<'a>),
+    /// Reprocess the token according to the current insertion mode "in HTML content",
+    /// bypassing the dispatcher (foreign content breakout and "any other end tag").
+    ReprocessHtml(Token<'a>),
+}
+
+/// The fragment parsing algorithm's context element: its name and flags (it is never on the
+/// stack, but it is the adjusted current node while only the `html` root is open).
+pub(crate) struct Context {
+    pub ns: Namespace,
+    pub name: LocalName,
+    pub flags: u16,
+}
+
+/// The HTML tree builder: a [`TokenSink`] that runs the insertion modes (13.2.6) and builds a
+/// document through a [`TreeSink`].
+///
+/// Feed it to a `kauri_tokenizer::Tokenizer`; after the tokenizer's end, take the sink back
+/// with [`TreeBuilder::into_sink`].
 pub struct TreeBuilder<S: TreeSink> {
-    sink: S,
-    opts: TreeBuilderOptions,
+    pub(crate) sink: S,
+    pub(crate) opts: TreeBuilderOptions,
+    pub(crate) doc: S::Handle,
+    pub(crate) mode: InsertionMode,
+    pub(crate) original_mode: InsertionMode,
+    pub(crate) template_modes: Vec<InsertionMode>,
+    pub(crate) open: Stack<S::Handle>,
+    pub(crate) active: ActiveFormatting<S::Handle>,
+    pub(crate) head: Option<S::Handle>,
+    pub(crate) form: Option<S::Handle>,
+    pub(crate) frameset_ok: bool,
+    pub(crate) foster_parenting: bool,
+    pub(crate) pending_table_text: String,
+    pub(crate) ignore_lf: bool,
+    pub(crate) context: Option<Context>,
+    pub(crate) quirks: QuirksMode,
+    pub(crate) encoding_change: Option<String>,
+    pub(crate) switch_to: Option<TextState>,
+    pub(crate) self_closing_unacked: bool,
+    pub(crate) span: Span,
+    pub(crate) spans: bool,
+    pub(crate) stopped: bool,
     fragment_root: Option<S::Handle>,
-    encoding_change: Option<String>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// A tree builder for a whole document.
-    pub fn new(sink: S, opts: TreeBuilderOptions) -> Self {
+    pub fn new(mut sink: S, opts: TreeBuilderOptions) -> Self {
+        let doc = sink.document();
+        let spans = sink.wants_spans();
         TreeBuilder {
             sink,
             opts,
-            fragment_root: None,
+            doc,
+            mode: InsertionMode::Initial,
+            original_mode: InsertionMode::Initial,
+            template_modes: Vec::new(),
+            open: Stack::new(),
+            active: ActiveFormatting::new(),
+            head: None,
+            form: None,
+            frameset_ok: true,
+            foster_parenting: false,
+            pending_table_text: String::new(),
+            ignore_lf: false,
+            context: None,
+            quirks: QuirksMode::NoQuirks,
             encoding_change: None,
+            switch_to: None,
+            self_closing_unacked: false,
+            span: Span::default(),
+            spans,
+            stopped: false,
+            fragment_root: None,
         }
     }
 
     /// A tree builder for the HTML fragment parsing algorithm (13.4) with the given context
-    /// element. The fragment is the children of [`TreeBuilder::fragment_root`].
+    /// element (HTML, SVG or MathML). The fragment is the children of
+    /// [`TreeBuilder::fragment_root`]. The caller sets the tokenizer's initial state from
+    /// [`initial_tokenizer_state`] and its last start tag to the context's local name.
     pub fn new_for_fragment(
         sink: S,
         context: QualName,
         context_attrs: Vec<Attribute>,
         opts: TreeBuilderOptions,
     ) -> Self {
-        let _ = (context, context_attrs);
-        TreeBuilder::new(sink, opts)
+        let mut tb = TreeBuilder::new(sink, opts);
+        // Step 5: a new `html` element, appended to the document, is the stack's only entry.
+        let root = tb
+            .sink
+            .create_element(QualName::html(local_name!("html")), Vec::new());
+        let doc = tb.doc.clone();
+        tb.sink
+            .append(&doc, crate::sink::NodeOrText::Node(root.clone()));
+        tb.open.push(OpenElement {
+            handle: root.clone(),
+            ns: Namespace::Html,
+            name: local_name!("html"),
+            flags: element_flags(Namespace::Html, &local_name!("html"), &[]),
+        });
+        tb.fragment_root = Some(root);
+        let flags = element_flags(context.ns, &context.local, &context_attrs);
+        // Step 7: a `template` context starts with "in template" on the template mode stack.
+        if context.is_html(&local_name!("template")) {
+            tb.template_modes.push(InsertionMode::InTemplate);
+        }
+        // The form element pointer: the nearest `form` among the context and its ancestors.
+        // The context has no ancestors here, so only a `form` context sets it (to a detached
+        // stand-in element).
+        if context.is_html(&local_name!("form")) {
+            let form = tb.sink.create_element(context.clone(), context_attrs);
+            tb.form = Some(form);
+        }
+        tb.context = Some(Context {
+            ns: context.ns,
+            name: context.local,
+            flags,
+        });
+        tb.reset_insertion_mode();
+        tb
     }
 
     /// In the fragment case, the `html` root element whose children form the fragment.
@@ -64,8 +198,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.fragment_root.clone()
     }
 
-    /// The raw encoding label of a `<meta charset>` or `<meta http-equiv=content-type>` seen in
-    /// "in head" while the encoding was tentative (13.2.6.4.4).
+    /// The raw encoding label of a `<meta charset>` or `<meta http-equiv=content-type
+    /// content=...>` seen in "in head" while the encoding was tentative (13.2.6.4.4). The
+    /// caller decides whether to "change the encoding" and reparse.
     pub fn encoding_change_request(&self) -> Option<&str> {
         self.encoding_change.as_deref()
     }
@@ -84,12 +219,164 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn into_sink(self) -> S {
         self.sink
     }
+
+    /// Reports a tree construction parse error at the current token.
+    pub(crate) fn error(&mut self, code: &'static str) {
+        self.sink.parse_error(ParseError {
+            code,
+            line: 0,
+            col: 0,
+            offset: self.span.start,
+        });
+    }
+
+    /// The adjusted current node (13.2.4.2): the context element when parsing a fragment and
+    /// only the `html` root is open, otherwise the current node. As (namespace, name, flags).
+    pub(crate) fn adjusted_current_node(&self) -> Option<(Namespace, &LocalName, u16)> {
+        if self.open.len() == 1 {
+            if let Some(ctx) = &self.context {
+                return Some((ctx.ns, &ctx.name, ctx.flags));
+            }
+        }
+        self.open.current().map(|e| (e.ns, &e.name, e.flags))
+    }
+
+    /// The tree construction dispatcher (13.2.6): HTML content or foreign content.
+    fn process(&mut self, token: Token<'_>) {
+        let mut token = token;
+        let mut html_only = false;
+        loop {
+            if self.stopped {
+                return;
+            }
+            let flow = if html_only || self.use_html_rules(&token) {
+                self.process_in_mode(self.mode, token)
+            } else {
+                self.foreign_content(token)
+            };
+            match flow {
+                Flow::Done => return,
+                Flow::Reprocess(t) => {
+                    token = t;
+                    html_only = false;
+                }
+                Flow::ReprocessHtml(t) => {
+                    token = t;
+                    html_only = true;
+                }
+            }
+        }
+    }
+
+    /// The dispatcher's conditions for "process the token according to the current insertion
+    /// mode" rather than "the rules for parsing tokens in foreign content".
+    fn use_html_rules(&self, token: &Token<'_>) -> bool {
+        let Some((ns, name, flags)) = self.adjusted_current_node() else {
+            return true;
+        };
+        if ns == Namespace::Html {
+            return true;
+        }
+        let start_tag = match token {
+            Token::Tag(t) if t.kind == TagKind::StartTag => Some(&t.name),
+            _ => None,
+        };
+        let chars = matches!(token, Token::Characters(_) | Token::NullCharacter);
+        if flags & MATHML_TEXT_INTEGRATION_POINT != 0 {
+            if let Some(n) = start_tag {
+                if *n != local_name!("mglyph") && *n != local_name!("malignmark") {
+                    return true;
+                }
+            }
+            if chars {
+                return true;
+            }
+        }
+        if flags & ANNOTATION_XML != 0
+            && ns == Namespace::MathMl
+            && *name == local_name!("annotation-xml")
+            && start_tag == Some(&local_name!("svg"))
+        {
+            return true;
+        }
+        if flags & HTML_INTEGRATION_POINT != 0 && (start_tag.is_some() || chars) {
+            return true;
+        }
+        matches!(token, Token::Eof)
+    }
+
+    /// Processes a token using the rules for the given insertion mode.
+    pub(crate) fn process_in_mode<'a>(
+        &mut self,
+        mode: InsertionMode,
+        token: Token<'a>,
+    ) -> Flow<'a> {
+        use InsertionMode::*;
+        match mode {
+            Initial => self.initial(token),
+            BeforeHtml => self.before_html(token),
+            BeforeHead => self.before_head(token),
+            InHead => self.in_head(token),
+            InHeadNoscript => self.in_head_noscript(token),
+            AfterHead => self.after_head(token),
+            InBody => self.in_body(token),
+            Text => self.text(token),
+            InTable => self.in_table(token),
+            InTableText => self.in_table_text(token),
+            InCaption => self.in_caption(token),
+            InColumnGroup => self.in_column_group(token),
+            InTableBody => self.in_table_body(token),
+            InRow => self.in_row(token),
+            InCell => self.in_cell(token),
+            InTemplate => self.in_template(token),
+            AfterBody => self.after_body(token),
+            InFrameset => self.in_frameset(token),
+            AfterFrameset => self.after_frameset(token),
+            AfterAfterBody => self.after_after_body(token),
+            AfterAfterFrameset => self.after_after_frameset(token),
+        }
+    }
 }
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
-        let _ = (token, span, &self.opts);
-        TokenSinkResult::Continue
+        self.span = span;
+        let token = if self.ignore_lf {
+            // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
+            // token and move on to the next one" (pre, listing, textarea).
+            self.ignore_lf = false;
+            match token {
+                Token::Characters(s) => match s.strip_prefix('\n') {
+                    Some("") => return TokenSinkResult::Continue,
+                    Some(rest) => Token::Characters(rest),
+                    None => Token::Characters(s),
+                },
+                t => t,
+            }
+        } else {
+            token
+        };
+        if let Token::Tag(t) = &token {
+            self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
+        }
+        self.process(token);
+        if self.self_closing_unacked {
+            self.self_closing_unacked = false;
+            self.error("non-void-html-element-start-tag-with-trailing-solidus");
+        }
+        match self.switch_to.take() {
+            Some(state) => TokenSinkResult::SwitchTo(state),
+            None => TokenSinkResult::Continue,
+        }
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        self.sink.parse_error(error);
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.adjusted_current_node()
+            .is_some_and(|(ns, _, _)| ns != Namespace::Html)
     }
 }
 

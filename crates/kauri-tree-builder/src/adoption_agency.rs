@@ -1,0 +1,210 @@
+//! The adoption agency algorithm (13.2.6.4.7, "in body"), with the standard's step numbers.
+
+use crate::formatting::Entry;
+use crate::sink::{NodeOrText, TreeSink};
+use crate::stack::OpenElement;
+use crate::tag_sets::{element_flags, SPECIAL};
+use crate::tree_builder::TreeBuilder;
+use kauri_tokenizer::{LocalName, Namespace, QualName};
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Runs the adoption agency algorithm for a token whose tag name is `subject`.
+    pub(crate) fn adoption_agency(&mut self, subject: &LocalName) {
+        // 2. If the current node is an HTML element whose tag name is subject, and it is not
+        //    in the list of active formatting elements, pop it and return.
+        if let Some(cur) = self.open.current() {
+            if cur.is_html(subject) && self.active.position(&cur.handle).is_none() {
+                self.pop();
+                return;
+            }
+        }
+        // 3. Let outerLoopCounter be 0.
+        let mut outer_loop_counter = 0;
+        // 4. While true:
+        loop {
+            // 4.1. If outerLoopCounter >= 8, return.
+            if outer_loop_counter >= 8 {
+                return;
+            }
+            // 4.2. Increment outerLoopCounter.
+            outer_loop_counter += 1;
+            // 4.3. formattingElement: the last element in the list after the last marker with
+            //      the tag name subject. If there is none, act as "any other end tag" and
+            //      return (2026: the return leaves only this algorithm).
+            let Some(fe_list_idx) = self.active.last_after_marker(subject) else {
+                self.any_other_end_tag(subject);
+                return;
+            };
+            let fe_handle = match &self.active.entries[fe_list_idx] {
+                Entry::Element { handle, .. } => handle.clone(),
+                Entry::Marker => unreachable!("last_after_marker returns elements"),
+            };
+            // 4.4. Not in the stack: parse error; remove it from the list; return.
+            let Some(fe_stack_idx) = self.open.position(&fe_handle) else {
+                self.error("adoption-agency-formatting-element-not-open");
+                self.active.entries.remove(fe_list_idx);
+                return;
+            };
+            // 4.5. In the stack but not in scope: parse error; return.
+            if !self.open.handle_in_scope(&fe_handle) {
+                self.error("adoption-agency-formatting-element-not-in-scope");
+                return;
+            }
+            // 4.6. Not the current node: parse error (but do not return).
+            if fe_stack_idx != self.open.len() - 1 {
+                self.error("adoption-agency-misnested");
+            }
+            // 4.7. furthestBlock: the topmost special element lower in the stack than
+            //      formattingElement.
+            let furthest_block_idx =
+                (fe_stack_idx + 1..self.open.len()).find(|&i| self.open.get(i).has(SPECIAL));
+            // 4.8. No furthestBlock: pop up to and including formattingElement, remove it
+            //      from the list, return.
+            let Some(mut fb_idx) = furthest_block_idx else {
+                self.pop_to_len(fe_stack_idx);
+                self.active.remove_handle(&fe_handle);
+                return;
+            };
+            let furthest_block = self.open.get(fb_idx).handle.clone();
+            // 4.9. commonAncestor: the element immediately above formattingElement.
+            let common_ancestor_idx = fe_stack_idx - 1;
+            // 4.10. The bookmark: an insertion index into the list (initially just before
+            //       formattingElement, which is removed in step 4.20).
+            let mut bookmark = fe_list_idx;
+            // 4.11. node and lastNode are furthestBlock.
+            let mut node_idx = fb_idx;
+            let mut last_node = furthest_block.clone();
+            // 4.12. innerLoopCounter = 0.
+            let mut inner_loop_counter = 0;
+            // 4.13. While true:
+            loop {
+                // 4.13.1.
+                inner_loop_counter += 1;
+                // 4.13.2. node := the element immediately above node (the index works whether
+                //         or not node was removed from the stack).
+                node_idx -= 1;
+                let node_handle = self.open.get(node_idx).handle.clone();
+                // 4.13.3. If node is formattingElement, break.
+                if node_handle == fe_handle {
+                    break;
+                }
+                let mut node_list_idx = self.active.position(&node_handle);
+                // 4.13.4. innerLoopCounter > 3 and node in the list: remove it from the list.
+                if inner_loop_counter > 3 {
+                    if let Some(i) = node_list_idx {
+                        self.active.entries.remove(i);
+                        if i < bookmark {
+                            bookmark -= 1;
+                        }
+                        node_list_idx = None;
+                    }
+                }
+                // 4.13.5. Node not in the list: remove it from the stack; continue.
+                let Some(node_list_idx) = node_list_idx else {
+                    self.open.remove(node_idx);
+                    fb_idx -= 1;
+                    continue;
+                };
+                // 4.13.6. Create an element for the token node was created for; replace node
+                //         in the list and the stack; node := the new element.
+                let (name, attrs) = match &self.active.entries[node_list_idx] {
+                    Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
+                    Entry::Marker => unreachable!("position finds elements"),
+                };
+                let new = self.create_html_element(&name, attrs.clone());
+                self.active.entries[node_list_idx] = Entry::Element {
+                    handle: new.clone(),
+                    name: name.clone(),
+                    attrs,
+                };
+                let flags = element_flags(Namespace::Html, &name, &[]);
+                self.open.replace(
+                    node_idx,
+                    OpenElement {
+                        handle: new.clone(),
+                        ns: Namespace::Html,
+                        name,
+                        flags,
+                    },
+                );
+                // 4.13.7. lastNode is furthestBlock: move the bookmark after the new node.
+                if last_node == furthest_block {
+                    bookmark = node_list_idx + 1;
+                }
+                // 4.13.8. Append lastNode to node.
+                self.sink.detach(&last_node);
+                self.sink.append(&new, NodeOrText::Node(last_node.clone()));
+                // 4.13.9. lastNode := node.
+                last_node = new;
+            }
+            // 4.14. (target, refNode) := the adjusted insertion location given
+            //       (commonAncestor, null).
+            let place = self.appropriate_place_for(common_ancestor_idx);
+            // 4.15. If lastNode has a parent, remove it.
+            self.sink.detach(&last_node);
+            // 4.16. Insert lastNode at that location (the guards always hold without scripts).
+            self.insert_at(place, NodeOrText::Node(last_node));
+            // 4.17. Create an element for the token formattingElement was created for.
+            let (fe_name, fe_attrs) = match &self.active.entries[self
+                .active
+                .position(&fe_handle)
+                .expect("formattingElement is still in the list")]
+            {
+                Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
+                Entry::Marker => unreachable!("position finds elements"),
+            };
+            let new = self.create_html_element(&fe_name, fe_attrs.clone());
+            // 4.18. Move all children of furthestBlock to the new element.
+            self.sink.reparent_children(&furthest_block, &new);
+            // 4.19. Append the new element to furthestBlock.
+            self.sink
+                .append(&furthest_block, NodeOrText::Node(new.clone()));
+            // 4.20. Remove formattingElement from the list; insert the new element at the
+            //       bookmark.
+            self.active.entries.insert(
+                bookmark,
+                Entry::Element {
+                    handle: new.clone(),
+                    name: fe_name.clone(),
+                    attrs: fe_attrs,
+                },
+            );
+            if let Some(i) =
+                self.active.entries.iter().position(
+                    |e| matches!(e, Entry::Element { handle, .. } if *handle == fe_handle),
+                )
+            {
+                self.active.entries.remove(i);
+            }
+            // 4.21. Remove formattingElement from the stack; insert the new element right
+            //       below furthestBlock.
+            if let Some(i) = self.open.position(&fe_handle) {
+                self.open.remove(i);
+                if i < fb_idx {
+                    fb_idx -= 1;
+                }
+            }
+            let flags = element_flags(Namespace::Html, &fe_name, &[]);
+            self.open.insert(
+                fb_idx + 1,
+                OpenElement {
+                    handle: new,
+                    ns: Namespace::Html,
+                    name: fe_name,
+                    flags,
+                },
+            );
+        }
+    }
+
+    /// "Create an element for the token" in the HTML namespace (not inserted). The clone gets
+    /// no span of its own: no single tag created it.
+    fn create_html_element(
+        &mut self,
+        name: &LocalName,
+        attrs: Vec<kauri_tokenizer::Attribute>,
+    ) -> S::Handle {
+        self.sink
+            .create_element(QualName::html(name.clone()), attrs)
+    }
+}

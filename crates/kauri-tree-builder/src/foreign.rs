@@ -1,0 +1,199 @@
+//! 13.2.6.5 The rules for parsing tokens in foreign content.
+
+use crate::foreign_tables::{
+    adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes, adjust_svg_tag_name,
+};
+use crate::sink::TreeSink;
+use crate::tag_sets::{all_ws, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT};
+use crate::tree_builder::{Flow, TreeBuilder};
+use kauri_tokenizer::{local_name, Namespace, Tag, TagKind, Token};
+
+/// Start tags that break out of foreign content ("b", "big", ..., "var"; `font` only with a
+/// `color`, `face` or `size` attribute).
+fn breaks_out(tag: &Tag) -> bool {
+    match tag.name {
+        local_name!("b")
+        | local_name!("big")
+        | local_name!("blockquote")
+        | local_name!("body")
+        | local_name!("br")
+        | local_name!("center")
+        | local_name!("code")
+        | local_name!("dd")
+        | local_name!("div")
+        | local_name!("dl")
+        | local_name!("dt")
+        | local_name!("em")
+        | local_name!("embed")
+        | local_name!("h1")
+        | local_name!("h2")
+        | local_name!("h3")
+        | local_name!("h4")
+        | local_name!("h5")
+        | local_name!("h6")
+        | local_name!("head")
+        | local_name!("hr")
+        | local_name!("i")
+        | local_name!("img")
+        | local_name!("li")
+        | local_name!("listing")
+        | local_name!("menu")
+        | local_name!("meta")
+        | local_name!("nobr")
+        | local_name!("ol")
+        | local_name!("p")
+        | local_name!("pre")
+        | local_name!("ruby")
+        | local_name!("s")
+        | local_name!("small")
+        | local_name!("span")
+        | local_name!("strong")
+        | local_name!("strike")
+        | local_name!("sub")
+        | local_name!("sup")
+        | local_name!("table")
+        | local_name!("tt")
+        | local_name!("u")
+        | local_name!("ul")
+        | local_name!("var") => true,
+        local_name!("font") => tag.attrs.iter().any(|a| {
+            matches!(
+                a.name.local,
+                local_name!("color") | local_name!("face") | local_name!("size")
+            )
+        }),
+        _ => false,
+    }
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// 13.2.6.5 The rules for parsing tokens in foreign content.
+    pub(crate) fn foreign_content<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::NullCharacter => {
+                self.error("unexpected-null-character");
+                self.insert_characters("\u{FFFD}");
+                Flow::Done
+            }
+            Token::Characters(s) => {
+                self.insert_characters(s);
+                if self.frameset_ok && !all_ws(s) {
+                    self.frameset_ok = false;
+                }
+                Flow::Done
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Tag(tag) => {
+                let breakout = match tag.kind {
+                    TagKind::StartTag => breaks_out(&tag),
+                    TagKind::EndTag => {
+                        matches!(tag.name, local_name!("br") | local_name!("p"))
+                    }
+                };
+                if breakout {
+                    self.error("unexpected-html-element-in-foreign-content");
+                    while let Some(cur) = self.open.current() {
+                        if cur.ns == Namespace::Html
+                            || cur.has(MATHML_TEXT_INTEGRATION_POINT | HTML_INTEGRATION_POINT)
+                        {
+                            break;
+                        }
+                        self.pop();
+                    }
+                    return Flow::ReprocessHtml(Token::Tag(tag));
+                }
+                match tag.kind {
+                    TagKind::StartTag => self.foreign_start_tag(tag),
+                    TagKind::EndTag => self.foreign_end_tag(tag),
+                }
+            }
+            // The dispatcher sends end-of-file to the insertion mode.
+            Token::Eof => Flow::Done,
+        }
+    }
+
+    /// "Any other start tag" in foreign content.
+    fn foreign_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+        let ns = self
+            .adjusted_current_node()
+            .map_or(Namespace::Html, |(ns, _, _)| ns);
+        let mut name = tag.name;
+        let mut attrs = tag.attrs;
+        match ns {
+            Namespace::MathMl => adjust_mathml_attributes(&mut attrs),
+            Namespace::Svg => {
+                if let Some(adjusted) = adjust_svg_tag_name(&name) {
+                    name = adjusted;
+                }
+                adjust_svg_attributes(&mut attrs);
+            }
+            Namespace::Html => {}
+        }
+        adjust_foreign_attributes(&mut attrs);
+        self.insert_element(ns, name, attrs);
+        if tag.self_closing {
+            // An SVG `script` would be "processed" here; Kauri runs no scripts.
+            self.pop();
+            self.self_closing_unacked = false;
+        }
+        Flow::Done
+    }
+
+    /// End tags in foreign content: `</script>` in SVG, and "any other end tag".
+    fn foreign_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+        if tag.name == local_name!("script") {
+            if let Some(cur) = self.open.current() {
+                if cur.ns == Namespace::Svg && cur.name == local_name!("script") {
+                    let e = self.pop().expect("current node exists");
+                    self.sink.script_end_tag(&e.handle);
+                    return Flow::Done;
+                }
+            }
+        }
+        // 1. node := the current node.
+        let mut i = self.open.len() - 1;
+        // 2. If node's tag name, in ASCII lowercase, is not the token's: parse error.
+        if !eq_lowercase(&self.open.get(i).name, &tag.name) {
+            self.error("unexpected-end-tag-in-foreign-content");
+        }
+        loop {
+            // 3. Loop: if node is the topmost element, return.
+            if i == 0 {
+                return Flow::Done;
+            }
+            // 4. If node's lowercased tag name is the token's: pop until node is popped.
+            if eq_lowercase(&self.open.get(i).name, &tag.name) {
+                if self.spans {
+                    let h = self.open.get(i).handle.clone();
+                    self.sink.set_end_tag_span(&h, self.span);
+                }
+                self.pop_to_len(i);
+                return Flow::Done;
+            }
+            // 5. node := the previous entry.
+            i -= 1;
+            // 6. If node is not an HTML element, loop.
+            if self.open.get(i).ns != Namespace::Html {
+                continue;
+            }
+            // 7. Otherwise, process the token with the current insertion mode's rules.
+            return Flow::ReprocessHtml(Token::Tag(tag));
+        }
+    }
+}
+
+/// Whether an element's name, in ASCII lowercase, equals a (lowercase) end tag name.
+fn eq_lowercase(element: &kauri_tokenizer::LocalName, tag: &kauri_tokenizer::LocalName) -> bool {
+    element == tag || element.eq_ignore_ascii_case(tag)
+}

@@ -1,0 +1,148 @@
+//! The adjustment tables of 13.2.6.5 ("the rules for parsing tokens in foreign content") and
+//! 13.2.6.1: SVG tag names, SVG and MathML attributes, foreign (namespaced) attributes.
+
+use kauri_tokenizer::{local_name, AttrNamespace, Attribute, LocalName};
+
+/// "Adjust SVG tag name": the lowercase name the tokenizer produced, re-cased.
+pub(crate) fn adjust_svg_tag_name(name: &LocalName) -> Option<LocalName> {
+    Some(match *name {
+        local_name!("altglyph") => local_name!("altGlyph"),
+        local_name!("altglyphdef") => local_name!("altGlyphDef"),
+        local_name!("altglyphitem") => local_name!("altGlyphItem"),
+        local_name!("animatecolor") => local_name!("animateColor"),
+        local_name!("animatemotion") => local_name!("animateMotion"),
+        local_name!("animatetransform") => local_name!("animateTransform"),
+        local_name!("clippath") => local_name!("clipPath"),
+        local_name!("feblend") => local_name!("feBlend"),
+        local_name!("fecolormatrix") => local_name!("feColorMatrix"),
+        local_name!("fecomponenttransfer") => local_name!("feComponentTransfer"),
+        local_name!("fecomposite") => local_name!("feComposite"),
+        local_name!("feconvolvematrix") => local_name!("feConvolveMatrix"),
+        local_name!("fediffuselighting") => local_name!("feDiffuseLighting"),
+        local_name!("fedisplacementmap") => local_name!("feDisplacementMap"),
+        local_name!("fedistantlight") => local_name!("feDistantLight"),
+        local_name!("fedropshadow") => local_name!("feDropShadow"),
+        local_name!("feflood") => local_name!("feFlood"),
+        local_name!("fefunca") => local_name!("feFuncA"),
+        local_name!("fefuncb") => local_name!("feFuncB"),
+        local_name!("fefuncg") => local_name!("feFuncG"),
+        local_name!("fefuncr") => local_name!("feFuncR"),
+        local_name!("fegaussianblur") => local_name!("feGaussianBlur"),
+        local_name!("feimage") => local_name!("feImage"),
+        local_name!("femerge") => local_name!("feMerge"),
+        local_name!("femergenode") => local_name!("feMergeNode"),
+        local_name!("femorphology") => local_name!("feMorphology"),
+        local_name!("feoffset") => local_name!("feOffset"),
+        local_name!("fepointlight") => local_name!("fePointLight"),
+        local_name!("fespecularlighting") => local_name!("feSpecularLighting"),
+        local_name!("fespotlight") => local_name!("feSpotLight"),
+        local_name!("fetile") => local_name!("feTile"),
+        local_name!("feturbulence") => local_name!("feTurbulence"),
+        local_name!("foreignobject") => local_name!("foreignObject"),
+        local_name!("glyphref") => local_name!("glyphRef"),
+        local_name!("lineargradient") => local_name!("linearGradient"),
+        local_name!("radialgradient") => local_name!("radialGradient"),
+        local_name!("textpath") => local_name!("textPath"),
+        _ => return None,
+    })
+}
+
+/// "Adjust SVG attributes".
+pub(crate) fn adjust_svg_attributes(attrs: &mut [Attribute]) {
+    for attr in attrs {
+        let new = match attr.name.local {
+            local_name!("attributename") => local_name!("attributeName"),
+            local_name!("attributetype") => local_name!("attributeType"),
+            local_name!("basefrequency") => local_name!("baseFrequency"),
+            local_name!("baseprofile") => local_name!("baseProfile"),
+            local_name!("calcmode") => local_name!("calcMode"),
+            local_name!("clippathunits") => local_name!("clipPathUnits"),
+            local_name!("diffuseconstant") => local_name!("diffuseConstant"),
+            local_name!("edgemode") => local_name!("edgeMode"),
+            local_name!("filterunits") => local_name!("filterUnits"),
+            local_name!("glyphref") => local_name!("glyphRef"),
+            local_name!("gradienttransform") => local_name!("gradientTransform"),
+            local_name!("gradientunits") => local_name!("gradientUnits"),
+            local_name!("kernelmatrix") => local_name!("kernelMatrix"),
+            local_name!("kernelunitlength") => local_name!("kernelUnitLength"),
+            local_name!("keypoints") => local_name!("keyPoints"),
+            local_name!("keysplines") => local_name!("keySplines"),
+            local_name!("keytimes") => local_name!("keyTimes"),
+            local_name!("lengthadjust") => local_name!("lengthAdjust"),
+            local_name!("limitingconeangle") => local_name!("limitingConeAngle"),
+            local_name!("markerheight") => local_name!("markerHeight"),
+            local_name!("markerunits") => local_name!("markerUnits"),
+            local_name!("markerwidth") => local_name!("markerWidth"),
+            local_name!("maskcontentunits") => local_name!("maskContentUnits"),
+            local_name!("maskunits") => local_name!("maskUnits"),
+            local_name!("numoctaves") => local_name!("numOctaves"),
+            local_name!("pathlength") => local_name!("pathLength"),
+            local_name!("patterncontentunits") => local_name!("patternContentUnits"),
+            local_name!("patterntransform") => local_name!("patternTransform"),
+            local_name!("patternunits") => local_name!("patternUnits"),
+            local_name!("pointsatx") => local_name!("pointsAtX"),
+            local_name!("pointsaty") => local_name!("pointsAtY"),
+            local_name!("pointsatz") => local_name!("pointsAtZ"),
+            local_name!("preservealpha") => local_name!("preserveAlpha"),
+            local_name!("preserveaspectratio") => local_name!("preserveAspectRatio"),
+            local_name!("primitiveunits") => local_name!("primitiveUnits"),
+            local_name!("refx") => local_name!("refX"),
+            local_name!("refy") => local_name!("refY"),
+            local_name!("repeatcount") => local_name!("repeatCount"),
+            local_name!("repeatdur") => local_name!("repeatDur"),
+            local_name!("requiredextensions") => local_name!("requiredExtensions"),
+            local_name!("requiredfeatures") => local_name!("requiredFeatures"),
+            local_name!("specularconstant") => local_name!("specularConstant"),
+            local_name!("specularexponent") => local_name!("specularExponent"),
+            local_name!("spreadmethod") => local_name!("spreadMethod"),
+            local_name!("startoffset") => local_name!("startOffset"),
+            local_name!("stddeviation") => local_name!("stdDeviation"),
+            local_name!("stitchtiles") => local_name!("stitchTiles"),
+            local_name!("surfacescale") => local_name!("surfaceScale"),
+            local_name!("systemlanguage") => local_name!("systemLanguage"),
+            local_name!("tablevalues") => local_name!("tableValues"),
+            local_name!("targetx") => local_name!("targetX"),
+            local_name!("targety") => local_name!("targetY"),
+            local_name!("textlength") => local_name!("textLength"),
+            local_name!("viewbox") => local_name!("viewBox"),
+            local_name!("viewtarget") => local_name!("viewTarget"),
+            local_name!("xchannelselector") => local_name!("xChannelSelector"),
+            local_name!("ychannelselector") => local_name!("yChannelSelector"),
+            local_name!("zoomandpan") => local_name!("zoomAndPan"),
+            _ => continue,
+        };
+        attr.name.local = new;
+    }
+}
+
+/// "Adjust MathML attributes": `definitionurl` becomes `definitionURL`.
+pub(crate) fn adjust_mathml_attributes(attrs: &mut [Attribute]) {
+    for attr in attrs {
+        if attr.name.local == local_name!("definitionurl") {
+            attr.name.local = local_name!("definitionURL");
+        }
+    }
+}
+
+/// "Adjust foreign attributes": `xlink:*`, `xml:*` and `xmlns`/`xmlns:xlink` get their
+/// namespaces (the prefix is dropped from the local name; the dump shows the namespace).
+pub(crate) fn adjust_foreign_attributes(attrs: &mut [Attribute]) {
+    for attr in attrs {
+        let (ns, local) = match attr.name.local {
+            local_name!("xlink:actuate") => (AttrNamespace::XLink, local_name!("actuate")),
+            local_name!("xlink:arcrole") => (AttrNamespace::XLink, local_name!("arcrole")),
+            local_name!("xlink:href") => (AttrNamespace::XLink, local_name!("href")),
+            local_name!("xlink:role") => (AttrNamespace::XLink, local_name!("role")),
+            local_name!("xlink:show") => (AttrNamespace::XLink, local_name!("show")),
+            local_name!("xlink:title") => (AttrNamespace::XLink, local_name!("title")),
+            local_name!("xlink:type") => (AttrNamespace::XLink, local_name!("type")),
+            local_name!("xml:lang") => (AttrNamespace::Xml, local_name!("lang")),
+            local_name!("xml:space") => (AttrNamespace::Xml, local_name!("space")),
+            local_name!("xmlns") => (AttrNamespace::Xmlns, local_name!("xmlns")),
+            local_name!("xmlns:xlink") => (AttrNamespace::Xmlns, local_name!("xlink")),
+            _ => continue,
+        };
+        attr.name.ns = ns;
+        attr.name.local = local;
+    }
+}

@@ -1,0 +1,109 @@
+//! The list of active formatting elements (13.2.4.3).
+
+use kauri_tokenizer::{Attribute, LocalName};
+
+/// One entry: a marker, or a formatting element with the token it was created for.
+#[derive(Clone, Debug)]
+pub(crate) enum Entry<H> {
+    /// A marker (pushed for `applet`, `object`, `marquee`, `template`, `td`, `th`, `caption`).
+    Marker,
+    /// A formatting element (always HTML).
+    Element {
+        /// The element.
+        handle: H,
+        /// Its tag name.
+        name: LocalName,
+        /// The attributes of the token it was created for (to recreate it).
+        attrs: Vec<Attribute>,
+    },
+}
+
+/// The list of active formatting elements.
+pub(crate) struct ActiveFormatting<H> {
+    pub entries: Vec<Entry<H>>,
+}
+
+impl<H: Clone + PartialEq> ActiveFormatting<H> {
+    pub fn new() -> Self {
+        ActiveFormatting {
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn push_marker(&mut self) {
+        self.entries.push(Entry::Marker);
+    }
+
+    /// "Push onto the list of active formatting elements", with the Noah's Ark clause: if there
+    /// are already three elements after the last marker with the same tag name, namespace and
+    /// attributes, the earliest of them is removed.
+    pub fn push(&mut self, handle: H, name: LocalName, attrs: Vec<Attribute>) {
+        let mut matches = 0;
+        let mut earliest = None;
+        for (i, e) in self.entries.iter().enumerate().rev() {
+            match e {
+                Entry::Marker => break,
+                Entry::Element {
+                    name: n, attrs: a, ..
+                } => {
+                    if *n == name && same_attributes(a, &attrs) {
+                        matches += 1;
+                        earliest = Some(i);
+                    }
+                }
+            }
+        }
+        if matches >= 3 {
+            if let Some(i) = earliest {
+                self.entries.remove(i);
+            }
+        }
+        self.entries.push(Entry::Element {
+            handle,
+            name,
+            attrs,
+        });
+    }
+
+    /// "Clear the list of active formatting elements up to the last marker".
+    pub fn clear_to_last_marker(&mut self) {
+        while let Some(e) = self.entries.pop() {
+            if matches!(e, Entry::Marker) {
+                break;
+            }
+        }
+    }
+
+    /// The index of the last element named `name` after the last marker.
+    pub fn last_after_marker(&self, name: &LocalName) -> Option<usize> {
+        for (i, e) in self.entries.iter().enumerate().rev() {
+            match e {
+                Entry::Marker => return None,
+                Entry::Element { name: n, .. } if n == name => return Some(i),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The index of the entry for this element.
+    pub fn position(&self, handle: &H) -> Option<usize> {
+        self.entries
+            .iter()
+            .rposition(|e| matches!(e, Entry::Element { handle: h, .. } if h == handle))
+    }
+
+    /// Removes the entry for this element, if any.
+    pub fn remove_handle(&mut self, handle: &H) {
+        if let Some(i) = self.position(handle) {
+            self.entries.remove(i);
+        }
+    }
+}
+
+/// Whether two attribute lists hold the same attributes, in any order.
+fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .all(|x| b.iter().any(|y| y.name == x.name && y.value == x.value))
+}

@@ -1,0 +1,337 @@
+//! 13.2.6.4.16 "in template" and 13.2.6.4.17 to 13.2.6.4.22: "after body", "in frameset",
+//! "after frameset", "after after body" and "after after frameset".
+
+use crate::sink::TreeSink;
+use crate::tag_sets::{is_ws, leading_ws};
+use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
+use kauri_tokenizer::{local_name, Tag, TagKind, Token};
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// 13.2.6.4.16 The "in template" insertion mode.
+    pub(crate) fn in_template<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(_)
+            | Token::NullCharacter
+            | Token::Comment(_)
+            | Token::ProcessingInstruction { .. }
+            | Token::Doctype(_) => self.in_body(token),
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (
+                    TagKind::StartTag,
+                    &(local_name!("base")
+                    | local_name!("basefont")
+                    | local_name!("bgsound")
+                    | local_name!("link")
+                    | local_name!("meta")
+                    | local_name!("noframes")
+                    | local_name!("script")
+                    | local_name!("style")
+                    | local_name!("template")
+                    | local_name!("title")),
+                )
+                | (TagKind::EndTag, &local_name!("template")) => self.in_head(Token::Tag(tag)),
+                (
+                    TagKind::StartTag,
+                    &(local_name!("caption")
+                    | local_name!("colgroup")
+                    | local_name!("tbody")
+                    | local_name!("tfoot")
+                    | local_name!("thead")),
+                ) => self.switch_template_mode(InsertionMode::InTable, tag),
+                (TagKind::StartTag, &local_name!("col")) => {
+                    self.switch_template_mode(InsertionMode::InColumnGroup, tag)
+                }
+                (TagKind::StartTag, &local_name!("tr")) => {
+                    self.switch_template_mode(InsertionMode::InTableBody, tag)
+                }
+                (TagKind::StartTag, &(local_name!("td") | local_name!("th"))) => {
+                    self.switch_template_mode(InsertionMode::InRow, tag)
+                }
+                (TagKind::StartTag, _) => self.switch_template_mode(InsertionMode::InBody, tag),
+                (TagKind::EndTag, _) => {
+                    self.error("unexpected-end-tag");
+                    Flow::Done
+                }
+            },
+            Token::Eof => {
+                if !self.template_on_stack() {
+                    // The fragment case: stop parsing.
+                    self.stop_parsing();
+                    return Flow::Done;
+                }
+                self.error("eof-in-template");
+                self.pop_until_popped(&local_name!("template"));
+                self.active.clear_to_last_marker();
+                self.template_modes.pop();
+                self.reset_insertion_mode();
+                Flow::Reprocess(Token::Eof)
+            }
+        }
+    }
+
+    /// Pops the current template insertion mode, pushes `mode`, switches to it and reprocesses.
+    fn switch_template_mode<'a>(&mut self, mode: InsertionMode, tag: Tag) -> Flow<'a> {
+        self.template_modes.pop();
+        self.template_modes.push(mode);
+        self.mode = mode;
+        Flow::Reprocess(Token::Tag(tag))
+    }
+
+    /// 13.2.6.4.17 The "after body" insertion mode.
+    pub(crate) fn after_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(s) => {
+                let n = leading_ws(s);
+                if n > 0 {
+                    self.in_body(Token::Characters(&s[..n]));
+                }
+                if n == s.len() {
+                    return Flow::Done;
+                }
+                self.error("unexpected-characters-after-body");
+                self.mode = InsertionMode::InBody;
+                Flow::Reprocess(Token::Characters(&s[n..]))
+            }
+            Token::Comment(_) | Token::ProcessingInstruction { .. } => {
+                let html = self.open.get(0).handle.clone();
+                self.append_comment_or_pi_to(&html, &token);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Tag(Tag {
+                kind: TagKind::StartTag,
+                name: local_name!("html"),
+                ..
+            }) => self.in_body(token),
+            Token::Tag(Tag {
+                kind: TagKind::EndTag,
+                name: local_name!("html"),
+                ..
+            }) => {
+                if self.context.is_some() {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                if self.spans {
+                    let html = self.open.get(0).handle.clone();
+                    self.sink.set_end_tag_span(&html, self.span);
+                }
+                self.mode = InsertionMode::AfterAfterBody;
+                Flow::Done
+            }
+            Token::Eof => {
+                self.stop_parsing();
+                Flow::Done
+            }
+            token => {
+                self.error("unexpected-token-after-body");
+                self.mode = InsertionMode::InBody;
+                Flow::Reprocess(token)
+            }
+        }
+    }
+
+    /// Inserts only the whitespace characters of a run (the others are parse errors and
+    /// ignored), as "in frameset" and "after frameset" do.
+    fn insert_whitespace_only(&mut self, s: &str) {
+        if s.bytes().all(is_ws) {
+            self.insert_characters(s);
+            return;
+        }
+        self.error("unexpected-characters-in-frameset");
+        let ws: String = s
+            .chars()
+            .filter(|&c| c.is_ascii() && is_ws(c as u8))
+            .collect();
+        self.insert_characters(&ws);
+    }
+
+    /// 13.2.6.4.18 The "in frameset" insertion mode.
+    pub(crate) fn in_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(s) => {
+                self.insert_whitespace_only(s);
+                Flow::Done
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Eof => {
+                if self.open.len() > 1 {
+                    self.error("eof-in-frameset");
+                }
+                self.stop_parsing();
+                Flow::Done
+            }
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (TagKind::StartTag, &local_name!("html")) => self.in_body(Token::Tag(tag)),
+                (TagKind::StartTag, &local_name!("frameset")) => {
+                    self.insert_html_element(tag.name, tag.attrs);
+                    Flow::Done
+                }
+                (TagKind::EndTag, &local_name!("frameset")) => {
+                    if self.open.len() == 1 {
+                        self.error("unexpected-end-tag");
+                        return Flow::Done;
+                    }
+                    self.end_tag_span_for(&local_name!("frameset"));
+                    self.pop();
+                    if self.context.is_none() && !self.open.current_is(&local_name!("frameset")) {
+                        self.mode = InsertionMode::AfterFrameset;
+                    }
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("frame")) => {
+                    self.insert_void_element(tag.name, tag.attrs);
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("noframes")) => self.in_head(Token::Tag(tag)),
+                _ => {
+                    self.error("unexpected-tag-in-frameset");
+                    Flow::Done
+                }
+            },
+            Token::NullCharacter => {
+                self.error("unexpected-null-character");
+                Flow::Done
+            }
+        }
+    }
+
+    /// 13.2.6.4.19 The "after frameset" insertion mode.
+    pub(crate) fn after_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(s) => {
+                self.insert_whitespace_only(s);
+                Flow::Done
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Eof => {
+                self.stop_parsing();
+                Flow::Done
+            }
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (TagKind::StartTag, &local_name!("html")) => self.in_body(Token::Tag(tag)),
+                (TagKind::EndTag, &local_name!("html")) => {
+                    self.mode = InsertionMode::AfterAfterFrameset;
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("noframes")) => self.in_head(Token::Tag(tag)),
+                _ => {
+                    self.error("unexpected-tag-after-frameset");
+                    Flow::Done
+                }
+            },
+            Token::NullCharacter => {
+                self.error("unexpected-null-character");
+                Flow::Done
+            }
+        }
+    }
+
+    /// 13.2.6.4.20 The "after after body" insertion mode.
+    pub(crate) fn after_after_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Comment(_) | Token::ProcessingInstruction { .. } => {
+                let doc = self.doc.clone();
+                self.append_comment_or_pi_to(&doc, &token);
+                Flow::Done
+            }
+            Token::Doctype(_) => self.in_body(token),
+            Token::Characters(s) => {
+                let n = leading_ws(s);
+                if n > 0 {
+                    self.in_body(Token::Characters(&s[..n]));
+                }
+                if n == s.len() {
+                    return Flow::Done;
+                }
+                self.error("unexpected-characters-after-body");
+                self.mode = InsertionMode::InBody;
+                Flow::Reprocess(Token::Characters(&s[n..]))
+            }
+            Token::Tag(Tag {
+                kind: TagKind::StartTag,
+                name: local_name!("html"),
+                ..
+            }) => self.in_body(token),
+            Token::Eof => {
+                self.stop_parsing();
+                Flow::Done
+            }
+            token => {
+                self.error("unexpected-token-after-body");
+                self.mode = InsertionMode::InBody;
+                Flow::Reprocess(token)
+            }
+        }
+    }
+
+    /// 13.2.6.4.21 The "after after frameset" insertion mode.
+    pub(crate) fn after_after_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Comment(_) | Token::ProcessingInstruction { .. } => {
+                let doc = self.doc.clone();
+                self.append_comment_or_pi_to(&doc, &token);
+                Flow::Done
+            }
+            Token::Doctype(_) => self.in_body(token),
+            Token::Characters(s) => {
+                // Whitespace goes through "in body"; every other character is ignored.
+                if s.bytes().all(is_ws) {
+                    return self.in_body(Token::Characters(s));
+                }
+                self.error("unexpected-characters-after-frameset");
+                let ws: String = s
+                    .chars()
+                    .filter(|&c| c.is_ascii() && is_ws(c as u8))
+                    .collect();
+                if !ws.is_empty() {
+                    self.in_body(Token::Characters(&ws));
+                }
+                Flow::Done
+            }
+            Token::Tag(Tag {
+                kind: TagKind::StartTag,
+                name: local_name!("html"),
+                ..
+            }) => self.in_body(token),
+            Token::Tag(Tag {
+                kind: TagKind::StartTag,
+                name: local_name!("noframes"),
+                ..
+            }) => self.in_head(token),
+            Token::Eof => {
+                self.stop_parsing();
+                Flow::Done
+            }
+            _ => {
+                self.error("unexpected-token-after-frameset");
+                Flow::Done
+            }
+        }
+    }
+}

@@ -1,0 +1,732 @@
+//! 13.2.6.4.7 The "in body" insertion mode and 13.2.6.4.8 the "text" insertion mode.
+
+use crate::foreign_tables::{
+    adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes,
+};
+use crate::sink::{QuirksMode, TreeSink};
+use crate::stack::Scope;
+use crate::tag_sets::{all_ws, is_heading, SPECIAL};
+use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
+use kauri_tokenizer::{local_name, LocalName, Namespace, Tag, TagKind, TextState, Token};
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// 13.2.6.4.7 The "in body" insertion mode.
+    pub(crate) fn in_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::NullCharacter => {
+                self.error("unexpected-null-character");
+                Flow::Done
+            }
+            Token::Characters(s) => {
+                self.reconstruct_active_formatting_elements();
+                self.insert_characters(s);
+                if self.frameset_ok && !all_ws(s) {
+                    self.frameset_ok = false;
+                }
+                Flow::Done
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Eof => {
+                if !self.template_modes.is_empty() {
+                    return self.in_template(Token::Eof);
+                }
+                let unexpected = self.open.iter().any(|e| {
+                    !(e.ns == Namespace::Html
+                        && matches!(
+                            e.name,
+                            local_name!("dd")
+                                | local_name!("dt")
+                                | local_name!("li")
+                                | local_name!("optgroup")
+                                | local_name!("option")
+                                | local_name!("p")
+                                | local_name!("rb")
+                                | local_name!("rp")
+                                | local_name!("rt")
+                                | local_name!("rtc")
+                                | local_name!("tbody")
+                                | local_name!("td")
+                                | local_name!("tfoot")
+                                | local_name!("th")
+                                | local_name!("thead")
+                                | local_name!("tr")
+                                | local_name!("body")
+                                | local_name!("html")
+                        ))
+                });
+                if unexpected {
+                    self.error("eof-with-open-elements");
+                }
+                self.stop_parsing();
+                Flow::Done
+            }
+            Token::Tag(tag) => match tag.kind {
+                TagKind::StartTag => self.in_body_start_tag(tag),
+                TagKind::EndTag => self.in_body_end_tag(tag),
+            },
+        }
+    }
+
+    fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+        match tag.name {
+            local_name!("html") => {
+                self.error("unexpected-html-start-tag");
+                if !self.template_on_stack() {
+                    let root = self.open.get(0).handle.clone();
+                    self.sink.add_attrs_if_missing(&root, tag.attrs);
+                }
+            }
+            local_name!("base")
+            | local_name!("basefont")
+            | local_name!("bgsound")
+            | local_name!("link")
+            | local_name!("meta")
+            | local_name!("noframes")
+            | local_name!("script")
+            | local_name!("style")
+            | local_name!("template")
+            | local_name!("title") => return self.in_head(Token::Tag(tag)),
+            local_name!("body") => {
+                self.error("unexpected-body-start-tag");
+                if self.open.len() == 1
+                    || !self.open.get(1).is_html(&local_name!("body"))
+                    || self.template_on_stack()
+                {
+                    return Flow::Done;
+                }
+                self.frameset_ok = false;
+                let body = self.open.get(1).handle.clone();
+                self.sink.add_attrs_if_missing(&body, tag.attrs);
+            }
+            local_name!("frameset") => {
+                self.error("unexpected-frameset-start-tag");
+                if self.open.len() == 1 || !self.open.get(1).is_html(&local_name!("body")) {
+                    return Flow::Done;
+                }
+                if !self.frameset_ok {
+                    return Flow::Done;
+                }
+                let body = self.open.get(1).handle.clone();
+                self.sink.detach(&body);
+                self.pop_to_len(1);
+                self.insert_html_element(tag.name, tag.attrs);
+                self.mode = InsertionMode::InFrameset;
+            }
+            local_name!("address")
+            | local_name!("article")
+            | local_name!("aside")
+            | local_name!("blockquote")
+            | local_name!("center")
+            | local_name!("details")
+            | local_name!("dialog")
+            | local_name!("dir")
+            | local_name!("div")
+            | local_name!("dl")
+            | local_name!("fieldset")
+            | local_name!("figcaption")
+            | local_name!("figure")
+            | local_name!("footer")
+            | local_name!("header")
+            | local_name!("hgroup")
+            | local_name!("main")
+            | local_name!("menu")
+            | local_name!("nav")
+            | local_name!("ol")
+            | local_name!("p")
+            | local_name!("search")
+            | local_name!("section")
+            | local_name!("summary")
+            | local_name!("ul") => {
+                self.close_p_if_in_button_scope();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("h1")
+            | local_name!("h2")
+            | local_name!("h3")
+            | local_name!("h4")
+            | local_name!("h5")
+            | local_name!("h6") => {
+                self.close_p_if_in_button_scope();
+                if self
+                    .open
+                    .current()
+                    .is_some_and(|e| e.ns == Namespace::Html && is_heading(&e.name))
+                {
+                    self.error("nested-heading");
+                    self.pop();
+                }
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("pre") | local_name!("listing") => {
+                self.close_p_if_in_button_scope();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.ignore_lf = true;
+                self.frameset_ok = false;
+            }
+            local_name!("form") => {
+                let in_template = self.parsing_template_contents();
+                if self.form.is_some() && !in_template {
+                    self.error("nested-form");
+                    return Flow::Done;
+                }
+                self.close_p_if_in_button_scope();
+                let form = self.insert_html_element(tag.name, tag.attrs);
+                if !in_template {
+                    self.form = Some(form);
+                }
+            }
+            local_name!("li") => {
+                self.frameset_ok = false;
+                self.close_list_item(&[local_name!("li")]);
+                self.close_p_if_in_button_scope();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("dd") | local_name!("dt") => {
+                self.frameset_ok = false;
+                self.close_list_item(&[local_name!("dd"), local_name!("dt")]);
+                self.close_p_if_in_button_scope();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("plaintext") => {
+                self.close_p_if_in_button_scope();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.switch_to = Some(TextState::Plaintext);
+            }
+            local_name!("button") => {
+                if self.open.in_scope(&local_name!("button"), Scope::Default) {
+                    self.error("nested-button");
+                    self.generate_implied_end_tags(None);
+                    self.pop_until_popped(&local_name!("button"));
+                }
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.frameset_ok = false;
+            }
+            local_name!("a") => {
+                if let Some(i) = self.active.last_after_marker(&local_name!("a")) {
+                    self.error("nested-a");
+                    let handle = match &self.active.entries[i] {
+                        crate::formatting::Entry::Element { handle, .. } => handle.clone(),
+                        crate::formatting::Entry::Marker => unreachable!(),
+                    };
+                    self.adoption_agency(&local_name!("a"));
+                    self.active.remove_handle(&handle);
+                    if let Some(j) = self.open.position(&handle) {
+                        self.open.remove(j);
+                    }
+                }
+                self.reconstruct_active_formatting_elements();
+                self.insert_formatting_element(tag.name, tag.attrs);
+            }
+            local_name!("b")
+            | local_name!("big")
+            | local_name!("code")
+            | local_name!("em")
+            | local_name!("font")
+            | local_name!("i")
+            | local_name!("s")
+            | local_name!("small")
+            | local_name!("strike")
+            | local_name!("strong")
+            | local_name!("tt")
+            | local_name!("u") => {
+                self.reconstruct_active_formatting_elements();
+                self.insert_formatting_element(tag.name, tag.attrs);
+            }
+            local_name!("nobr") => {
+                self.reconstruct_active_formatting_elements();
+                if self.open.in_scope(&local_name!("nobr"), Scope::Default) {
+                    self.error("nested-nobr");
+                    self.adoption_agency(&local_name!("nobr"));
+                    self.reconstruct_active_formatting_elements();
+                }
+                self.insert_formatting_element(tag.name, tag.attrs);
+            }
+            local_name!("applet") | local_name!("marquee") | local_name!("object") => {
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.active.push_marker();
+                self.frameset_ok = false;
+            }
+            local_name!("table") => {
+                if self.quirks != QuirksMode::Quirks {
+                    self.close_p_if_in_button_scope();
+                }
+                self.insert_html_element(tag.name, tag.attrs);
+                self.frameset_ok = false;
+                self.mode = InsertionMode::InTable;
+            }
+            local_name!("area")
+            | local_name!("br")
+            | local_name!("embed")
+            | local_name!("img")
+            | local_name!("keygen")
+            | local_name!("wbr") => {
+                self.reconstruct_active_formatting_elements();
+                self.insert_void_element(tag.name, tag.attrs);
+                self.frameset_ok = false;
+            }
+            local_name!("input") => {
+                if self.context_is(&local_name!("select")) {
+                    self.error("input-in-select");
+                    return Flow::Done;
+                }
+                if self.open.in_scope(&local_name!("select"), Scope::Default) {
+                    self.error("input-in-select");
+                    self.pop_until_popped(&local_name!("select"));
+                }
+                self.reconstruct_active_formatting_elements();
+                let hidden = tag
+                    .attr(&local_name!("type"))
+                    .is_some_and(|t| t.eq_ignore_ascii_case("hidden"));
+                self.insert_void_element(tag.name, tag.attrs);
+                if !hidden {
+                    self.frameset_ok = false;
+                }
+            }
+            local_name!("param") | local_name!("source") | local_name!("track") => {
+                self.insert_void_element(tag.name, tag.attrs);
+            }
+            local_name!("hr") => {
+                self.close_p_if_in_button_scope();
+                if self.open.in_scope(&local_name!("select"), Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if self.open.in_scope(&local_name!("option"), Scope::Default)
+                        || self.open.in_scope(&local_name!("optgroup"), Scope::Default)
+                    {
+                        self.error("hr-in-option");
+                    }
+                }
+                self.insert_void_element(tag.name, tag.attrs);
+                self.frameset_ok = false;
+            }
+            local_name!("image") => {
+                self.error("image-start-tag");
+                return Flow::Reprocess(Token::Tag(Tag {
+                    name: local_name!("img"),
+                    ..tag
+                }));
+            }
+            local_name!("textarea") => {
+                self.insert_html_element(tag.name, tag.attrs);
+                self.ignore_lf = true;
+                self.switch_to = Some(TextState::Rcdata);
+                self.original_mode = self.mode;
+                self.frameset_ok = false;
+                self.mode = InsertionMode::Text;
+            }
+            local_name!("xmp") => {
+                self.close_p_if_in_button_scope();
+                self.reconstruct_active_formatting_elements();
+                self.frameset_ok = false;
+                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+            }
+            local_name!("iframe") => {
+                self.frameset_ok = false;
+                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+            }
+            local_name!("noembed") => {
+                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+            }
+            local_name!("noscript") if self.opts.scripting => {
+                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+            }
+            local_name!("select") => {
+                if self.context_is(&local_name!("select")) {
+                    self.error("nested-select");
+                    return Flow::Done;
+                }
+                if self.open.in_scope(&local_name!("select"), Scope::Default) {
+                    self.error("nested-select");
+                    self.pop_until_popped(&local_name!("select"));
+                    return Flow::Done;
+                }
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.frameset_ok = false;
+            }
+            local_name!("option") => {
+                if self.open.in_scope(&local_name!("select"), Scope::Default) {
+                    self.generate_implied_end_tags(Some(&local_name!("optgroup")));
+                    if self.open.in_scope(&local_name!("option"), Scope::Default) {
+                        self.error("nested-option");
+                    }
+                } else if self.open.current_is(&local_name!("option")) {
+                    self.pop();
+                }
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("optgroup") => {
+                if self.open.in_scope(&local_name!("select"), Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if self.open.in_scope(&local_name!("option"), Scope::Default)
+                        || self.open.in_scope(&local_name!("optgroup"), Scope::Default)
+                    {
+                        self.error("nested-optgroup");
+                    }
+                } else if self.open.current_is(&local_name!("option")) {
+                    self.pop();
+                }
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("rb") | local_name!("rtc") => {
+                if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if !self.open.current_is(&local_name!("ruby")) {
+                        self.error("misnested-ruby");
+                    }
+                }
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("rp") | local_name!("rt") => {
+                if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
+                    self.generate_implied_end_tags(Some(&local_name!("rtc")));
+                    if !self.current_is_one_of(&[local_name!("rtc"), local_name!("ruby")]) {
+                        self.error("misnested-ruby");
+                    }
+                }
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+            local_name!("math") => {
+                self.reconstruct_active_formatting_elements();
+                let mut attrs = tag.attrs;
+                adjust_mathml_attributes(&mut attrs);
+                adjust_foreign_attributes(&mut attrs);
+                self.insert_element(Namespace::MathMl, tag.name, attrs);
+                if tag.self_closing {
+                    self.pop();
+                    self.self_closing_unacked = false;
+                }
+            }
+            local_name!("svg") => {
+                self.reconstruct_active_formatting_elements();
+                let mut attrs = tag.attrs;
+                adjust_svg_attributes(&mut attrs);
+                adjust_foreign_attributes(&mut attrs);
+                self.insert_element(Namespace::Svg, tag.name, attrs);
+                if tag.self_closing {
+                    self.pop();
+                    self.self_closing_unacked = false;
+                }
+            }
+            local_name!("caption")
+            | local_name!("col")
+            | local_name!("colgroup")
+            | local_name!("frame")
+            | local_name!("head")
+            | local_name!("tbody")
+            | local_name!("td")
+            | local_name!("tfoot")
+            | local_name!("th")
+            | local_name!("thead")
+            | local_name!("tr") => {
+                self.error("unexpected-start-tag");
+            }
+            _ => {
+                self.reconstruct_active_formatting_elements();
+                self.insert_html_element(tag.name, tag.attrs);
+            }
+        }
+        Flow::Done
+    }
+
+    /// The loop of the `li`, `dd` and `dt` start tags: close an open item of the same kind
+    /// unless a special element (other than `address`, `div`, `p`) comes first.
+    fn close_list_item(&mut self, names: &[LocalName]) {
+        for i in (0..self.open.len()).rev() {
+            let e = self.open.get(i);
+            if e.ns == Namespace::Html && names.contains(&e.name) {
+                let name = e.name.clone();
+                self.generate_implied_end_tags(Some(&name));
+                if !self.open.current_is(&name) {
+                    self.error("unexpected-list-item");
+                }
+                self.pop_until_popped(&name);
+                return;
+            }
+            if e.has(SPECIAL)
+                && !(e.ns == Namespace::Html
+                    && matches!(
+                        e.name,
+                        local_name!("address") | local_name!("div") | local_name!("p")
+                    ))
+            {
+                return;
+            }
+        }
+    }
+
+    fn in_body_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+        match tag.name {
+            local_name!("template") => return self.in_head(Token::Tag(tag)),
+            local_name!("body") | local_name!("html") => {
+                if !self.open.in_scope(&local_name!("body"), Scope::Default) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                if self.open.iter().any(|e| {
+                    !(e.ns == Namespace::Html
+                        && matches!(
+                            e.name,
+                            local_name!("dd")
+                                | local_name!("dt")
+                                | local_name!("li")
+                                | local_name!("optgroup")
+                                | local_name!("option")
+                                | local_name!("p")
+                                | local_name!("rb")
+                                | local_name!("rp")
+                                | local_name!("rt")
+                                | local_name!("rtc")
+                                | local_name!("tbody")
+                                | local_name!("td")
+                                | local_name!("tfoot")
+                                | local_name!("th")
+                                | local_name!("thead")
+                                | local_name!("tr")
+                                | local_name!("body")
+                                | local_name!("html")
+                        ))
+                }) {
+                    self.error("end-tag-with-open-elements");
+                }
+                if self.spans {
+                    let body = self.open.get(1).handle.clone();
+                    self.sink.set_end_tag_span(&body, self.span);
+                }
+                self.mode = InsertionMode::AfterBody;
+                if tag.name == local_name!("html") {
+                    return Flow::Reprocess(Token::Tag(tag));
+                }
+            }
+            local_name!("address")
+            | local_name!("article")
+            | local_name!("aside")
+            | local_name!("blockquote")
+            | local_name!("button")
+            | local_name!("center")
+            | local_name!("details")
+            | local_name!("dialog")
+            | local_name!("dir")
+            | local_name!("div")
+            | local_name!("dl")
+            | local_name!("fieldset")
+            | local_name!("figcaption")
+            | local_name!("figure")
+            | local_name!("footer")
+            | local_name!("header")
+            | local_name!("hgroup")
+            | local_name!("listing")
+            | local_name!("main")
+            | local_name!("menu")
+            | local_name!("nav")
+            | local_name!("ol")
+            | local_name!("pre")
+            | local_name!("search")
+            | local_name!("section")
+            | local_name!("select")
+            | local_name!("summary")
+            | local_name!("ul") => {
+                if !self.open.in_scope(&tag.name, Scope::Default) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(None);
+                self.close_element_named(&tag.name);
+            }
+            local_name!("form") => {
+                if !self.parsing_template_contents() {
+                    let node = self.form.take();
+                    let Some(node) = node.filter(|n| self.open.handle_in_scope(n)) else {
+                        self.error("unexpected-end-tag");
+                        return Flow::Done;
+                    };
+                    self.generate_implied_end_tags(None);
+                    if self.open.current().map_or(true, |c| c.handle != node) {
+                        self.error("unexpected-end-tag");
+                    }
+                    if let Some(i) = self.open.position(&node) {
+                        if self.spans {
+                            self.sink.set_end_tag_span(&node, self.span);
+                        }
+                        self.open.remove(i);
+                    }
+                } else {
+                    if !self.open.in_scope(&local_name!("form"), Scope::Default) {
+                        self.error("unexpected-end-tag");
+                        return Flow::Done;
+                    }
+                    self.generate_implied_end_tags(None);
+                    self.close_element_named(&local_name!("form"));
+                }
+            }
+            local_name!("p") => {
+                if !self.open.in_scope(&local_name!("p"), Scope::Button) {
+                    self.error("unexpected-end-tag");
+                    self.insert_html_element(local_name!("p"), Vec::new());
+                }
+                self.close_p_element();
+            }
+            local_name!("li") => {
+                if !self.open.in_scope(&local_name!("li"), Scope::ListItem) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(Some(&local_name!("li")));
+                self.close_element_named(&local_name!("li"));
+            }
+            local_name!("dd") | local_name!("dt") => {
+                if !self.open.in_scope(&tag.name, Scope::Default) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(Some(&tag.name));
+                self.close_element_named(&tag.name);
+            }
+            local_name!("h1")
+            | local_name!("h2")
+            | local_name!("h3")
+            | local_name!("h4")
+            | local_name!("h5")
+            | local_name!("h6") => {
+                if !self.open.any_in_scope(Scope::Default, is_heading) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.open.current_is(&tag.name) {
+                    self.error("unexpected-end-tag");
+                }
+                self.pop_until_popped_any(is_heading);
+            }
+            local_name!("a")
+            | local_name!("b")
+            | local_name!("big")
+            | local_name!("code")
+            | local_name!("em")
+            | local_name!("font")
+            | local_name!("i")
+            | local_name!("nobr")
+            | local_name!("s")
+            | local_name!("small")
+            | local_name!("strike")
+            | local_name!("strong")
+            | local_name!("tt")
+            | local_name!("u") => {
+                self.adoption_agency(&tag.name);
+            }
+            local_name!("applet") | local_name!("marquee") | local_name!("object") => {
+                if !self.open.in_scope(&tag.name, Scope::Default) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(None);
+                self.close_element_named(&tag.name);
+                self.active.clear_to_last_marker();
+            }
+            local_name!("br") => {
+                self.error("end-tag-br");
+                self.reconstruct_active_formatting_elements();
+                self.insert_void_element(local_name!("br"), Vec::new());
+                self.frameset_ok = false;
+            }
+            _ => self.any_other_end_tag(&tag.name),
+        }
+        Flow::Done
+    }
+
+    /// Parse error if the current node is not `name`; then pop until `name` has been popped
+    /// (recording the end tag's span on it).
+    fn close_element_named(&mut self, name: &LocalName) {
+        if !self.open.current_is(name) {
+            self.error("unexpected-end-tag");
+        }
+        if self.spans {
+            if let Some(i) = self.open.position_html(name) {
+                let h = self.open.get(i).handle.clone();
+                self.sink.set_end_tag_span(&h, self.span);
+            }
+        }
+        self.pop_until_popped(name);
+    }
+
+    /// "In body", "any other end tag".
+    pub(crate) fn any_other_end_tag(&mut self, name: &LocalName) {
+        if !self.open.contains_html(name) {
+            // No such element is open: the loop below would stop at a special element (the
+            // `html` root at the latest) and ignore the token.
+            self.error("unexpected-end-tag");
+            return;
+        }
+        for i in (0..self.open.len()).rev() {
+            let e = self.open.get(i);
+            if e.is_html(name) {
+                self.generate_implied_end_tags(Some(name));
+                if self.open.len() - 1 != i {
+                    self.error("unexpected-end-tag");
+                }
+                if self.spans {
+                    let h = self.open.get(i).handle.clone();
+                    self.sink.set_end_tag_span(&h, self.span);
+                }
+                self.pop_to_len(i);
+                return;
+            }
+            if e.has(SPECIAL) {
+                self.error("unexpected-end-tag");
+                return;
+            }
+        }
+    }
+
+    /// 13.2.6.4.8 The "text" insertion mode.
+    pub(crate) fn text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(s) => {
+                self.insert_characters(s);
+                Flow::Done
+            }
+            Token::NullCharacter => {
+                self.insert_characters("\u{FFFD}");
+                Flow::Done
+            }
+            Token::Eof => {
+                self.error("eof-in-text");
+                self.pop();
+                self.mode = self.original_mode;
+                Flow::Reprocess(Token::Eof)
+            }
+            Token::Tag(Tag {
+                kind: TagKind::EndTag,
+                name,
+                ..
+            }) => {
+                let popped = self.pop();
+                self.mode = self.original_mode;
+                if let Some(e) = popped {
+                    if self.spans {
+                        self.sink.set_end_tag_span(&e.handle, self.span);
+                    }
+                    if name == local_name!("script") && e.is_html(&local_name!("script")) {
+                        self.sink.script_end_tag(&e.handle);
+                    }
+                }
+                Flow::Done
+            }
+            _ => Flow::Done,
+        }
+    }
+}

@@ -1,0 +1,563 @@
+//! 13.2.6.4.9 to 13.2.6.4.15: "in table", "in table text", "in caption", "in column group",
+//! "in table body", "in row" and "in cell".
+
+use crate::sink::TreeSink;
+use crate::stack::Scope;
+use crate::tag_sets::{all_ws, leading_ws};
+use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
+use kauri_tokenizer::{local_name, LocalName, TagKind, Token};
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// 13.2.6.4.9 The "in table" insertion mode.
+    pub(crate) fn in_table<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(_) | Token::NullCharacter
+                if self.current_is_one_of(&[
+                    local_name!("table"),
+                    local_name!("tbody"),
+                    local_name!("template"),
+                    local_name!("tfoot"),
+                    local_name!("thead"),
+                    local_name!("tr"),
+                ]) =>
+            {
+                self.pending_table_text.clear();
+                self.original_mode = self.mode;
+                self.mode = InsertionMode::InTableText;
+                Flow::Reprocess(token)
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Eof => self.in_body(Token::Eof),
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (TagKind::StartTag, &local_name!("caption")) => {
+                    self.clear_stack_back_to_table_context();
+                    self.active.push_marker();
+                    self.insert_html_element(tag.name, tag.attrs);
+                    self.mode = InsertionMode::InCaption;
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("colgroup")) => {
+                    self.clear_stack_back_to_table_context();
+                    self.insert_html_element(tag.name, tag.attrs);
+                    self.mode = InsertionMode::InColumnGroup;
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("col")) => {
+                    self.clear_stack_back_to_table_context();
+                    self.insert_html_element(local_name!("colgroup"), Vec::new());
+                    self.mode = InsertionMode::InColumnGroup;
+                    Flow::Reprocess(Token::Tag(tag))
+                }
+                (
+                    TagKind::StartTag,
+                    &(local_name!("tbody") | local_name!("tfoot") | local_name!("thead")),
+                ) => {
+                    self.clear_stack_back_to_table_context();
+                    self.insert_html_element(tag.name, tag.attrs);
+                    self.mode = InsertionMode::InTableBody;
+                    Flow::Done
+                }
+                (
+                    TagKind::StartTag,
+                    &(local_name!("td") | local_name!("th") | local_name!("tr")),
+                ) => {
+                    self.clear_stack_back_to_table_context();
+                    self.insert_html_element(local_name!("tbody"), Vec::new());
+                    self.mode = InsertionMode::InTableBody;
+                    Flow::Reprocess(Token::Tag(tag))
+                }
+                (TagKind::StartTag, &local_name!("table")) => {
+                    self.error("nested-table");
+                    if !self.open.in_scope(&local_name!("table"), Scope::Table) {
+                        return Flow::Done;
+                    }
+                    self.pop_until_popped(&local_name!("table"));
+                    self.reset_insertion_mode();
+                    Flow::Reprocess(Token::Tag(tag))
+                }
+                (TagKind::EndTag, &local_name!("table")) => {
+                    if !self.open.in_scope(&local_name!("table"), Scope::Table) {
+                        self.error("unexpected-end-tag");
+                        return Flow::Done;
+                    }
+                    self.end_tag_span_for(&local_name!("table"));
+                    self.pop_until_popped(&local_name!("table"));
+                    self.reset_insertion_mode();
+                    Flow::Done
+                }
+                (
+                    TagKind::EndTag,
+                    &(local_name!("body")
+                    | local_name!("caption")
+                    | local_name!("col")
+                    | local_name!("colgroup")
+                    | local_name!("html")
+                    | local_name!("tbody")
+                    | local_name!("td")
+                    | local_name!("tfoot")
+                    | local_name!("th")
+                    | local_name!("thead")
+                    | local_name!("tr")),
+                ) => {
+                    self.error("unexpected-end-tag");
+                    Flow::Done
+                }
+                (
+                    TagKind::StartTag,
+                    &(local_name!("style") | local_name!("script") | local_name!("template")),
+                )
+                | (TagKind::EndTag, &local_name!("template")) => self.in_head(Token::Tag(tag)),
+                (TagKind::StartTag, &local_name!("input"))
+                    if tag
+                        .attr(&local_name!("type"))
+                        .is_some_and(|t| t.eq_ignore_ascii_case("hidden")) =>
+                {
+                    self.error("input-in-table");
+                    self.insert_void_element(tag.name, tag.attrs);
+                    Flow::Done
+                }
+                (TagKind::StartTag, &local_name!("form")) => {
+                    self.error("form-in-table");
+                    let in_template = self.parsing_template_contents();
+                    if self.form.is_some() && !in_template {
+                        return Flow::Done;
+                    }
+                    let form = self.insert_html_element(tag.name, tag.attrs);
+                    if !in_template {
+                        self.form = Some(form);
+                    }
+                    self.pop();
+                    Flow::Done
+                }
+                _ => self.in_table_anything_else(Token::Tag(tag)),
+            },
+            token => self.in_table_anything_else(token),
+        }
+    }
+
+    /// "In table", "anything else": process with "in body" with foster parenting enabled.
+    fn in_table_anything_else<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        self.error("foster-parenting");
+        self.foster_parenting = true;
+        let flow = self.in_body(token);
+        self.foster_parenting = false;
+        flow
+    }
+
+    /// Records the end tag's span on the bottommost open HTML element `name`.
+    pub(crate) fn end_tag_span_for(&mut self, name: &LocalName) {
+        if self.spans {
+            if let Some(i) = self.open.position_html(name) {
+                let h = self.open.get(i).handle.clone();
+                self.sink.set_end_tag_span(&h, self.span);
+            }
+        }
+    }
+
+    /// 13.2.6.4.10 The "in table text" insertion mode.
+    pub(crate) fn in_table_text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::NullCharacter => {
+                self.error("unexpected-null-character");
+                Flow::Done
+            }
+            Token::Characters(s) => {
+                self.pending_table_text.push_str(s);
+                Flow::Done
+            }
+            token => {
+                let pending = std::mem::take(&mut self.pending_table_text);
+                if !all_ws(&pending) {
+                    // Processed as "in table", "anything else".
+                    self.error("foster-parenting-character");
+                    self.foster_parenting = true;
+                    self.in_body(Token::Characters(&pending));
+                    self.foster_parenting = false;
+                } else {
+                    self.insert_characters(&pending);
+                }
+                self.pending_table_text = pending;
+                self.pending_table_text.clear();
+                self.mode = self.original_mode;
+                Flow::Reprocess(token)
+            }
+        }
+    }
+
+    /// The steps shared by `</caption>` and the tags that close a caption implicitly. Returns
+    /// false when no caption is in table scope (the token is ignored).
+    fn close_caption(&mut self) -> bool {
+        if !self.open.in_scope(&local_name!("caption"), Scope::Table) {
+            self.error("unexpected-end-tag");
+            return false;
+        }
+        self.generate_implied_end_tags(None);
+        if !self.open.current_is(&local_name!("caption")) {
+            self.error("unexpected-end-tag");
+        }
+        self.end_tag_span_for(&local_name!("caption"));
+        self.pop_until_popped(&local_name!("caption"));
+        self.active.clear_to_last_marker();
+        self.mode = InsertionMode::InTable;
+        true
+    }
+
+    /// 13.2.6.4.11 The "in caption" insertion mode.
+    pub(crate) fn in_caption<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (TagKind::EndTag, &local_name!("caption")) => {
+                    self.close_caption();
+                    Flow::Done
+                }
+                (
+                    TagKind::StartTag,
+                    &(local_name!("caption")
+                    | local_name!("col")
+                    | local_name!("colgroup")
+                    | local_name!("tbody")
+                    | local_name!("td")
+                    | local_name!("tfoot")
+                    | local_name!("th")
+                    | local_name!("thead")
+                    | local_name!("tr")),
+                )
+                | (TagKind::EndTag, &local_name!("table")) => {
+                    if self.close_caption() {
+                        Flow::Reprocess(Token::Tag(tag))
+                    } else {
+                        Flow::Done
+                    }
+                }
+                (
+                    TagKind::EndTag,
+                    &(local_name!("body")
+                    | local_name!("col")
+                    | local_name!("colgroup")
+                    | local_name!("html")
+                    | local_name!("tbody")
+                    | local_name!("td")
+                    | local_name!("tfoot")
+                    | local_name!("th")
+                    | local_name!("thead")
+                    | local_name!("tr")),
+                ) => {
+                    self.error("unexpected-end-tag");
+                    Flow::Done
+                }
+                _ => self.in_body(Token::Tag(tag)),
+            },
+            token => self.in_body(token),
+        }
+    }
+
+    /// 13.2.6.4.12 The "in column group" insertion mode.
+    pub(crate) fn in_column_group<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        match token {
+            Token::Characters(s) => {
+                let n = leading_ws(s);
+                self.insert_characters(&s[..n]);
+                if n == s.len() {
+                    return Flow::Done;
+                }
+                self.in_column_group_anything_else(Token::Characters(&s[n..]))
+            }
+            Token::Comment(data) => {
+                self.insert_comment(data);
+                Flow::Done
+            }
+            Token::ProcessingInstruction { target, data } => {
+                self.insert_processing_instruction(target, data);
+                Flow::Done
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected-doctype");
+                Flow::Done
+            }
+            Token::Eof => self.in_body(Token::Eof),
+            Token::Tag(tag) => match (tag.kind, &tag.name) {
+                (TagKind::StartTag, &local_name!("html")) => self.in_body(Token::Tag(tag)),
+                (TagKind::StartTag, &local_name!("col")) => {
+                    self.insert_void_element(tag.name, tag.attrs);
+                    Flow::Done
+                }
+                (TagKind::EndTag, &local_name!("colgroup")) => {
+                    if !self.open.current_is(&local_name!("colgroup")) {
+                        self.error("unexpected-end-tag");
+                        return Flow::Done;
+                    }
+                    self.end_tag_span_for(&local_name!("colgroup"));
+                    self.pop();
+                    self.mode = InsertionMode::InTable;
+                    Flow::Done
+                }
+                (TagKind::EndTag, &local_name!("col")) => {
+                    self.error("unexpected-end-tag");
+                    Flow::Done
+                }
+                (TagKind::StartTag | TagKind::EndTag, &local_name!("template")) => {
+                    self.in_head(Token::Tag(tag))
+                }
+                _ => self.in_column_group_anything_else(Token::Tag(tag)),
+            },
+            token => self.in_column_group_anything_else(token),
+        }
+    }
+
+    fn in_column_group_anything_else<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        if !self.open.current_is(&local_name!("colgroup")) {
+            self.error("unexpected-token-in-column-group");
+            return Flow::Done;
+        }
+        self.pop();
+        self.mode = InsertionMode::InTable;
+        Flow::Reprocess(token)
+    }
+
+    /// 13.2.6.4.13 The "in table body" insertion mode.
+    pub(crate) fn in_table_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        let Token::Tag(tag) = token else {
+            return self.in_table(token);
+        };
+        match (tag.kind, &tag.name) {
+            (TagKind::StartTag, &local_name!("tr")) => {
+                self.clear_stack_back_to_table_body_context();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.mode = InsertionMode::InRow;
+                Flow::Done
+            }
+            (TagKind::StartTag, &(local_name!("th") | local_name!("td"))) => {
+                self.error("unexpected-cell-in-table-body");
+                self.clear_stack_back_to_table_body_context();
+                self.insert_html_element(local_name!("tr"), Vec::new());
+                self.mode = InsertionMode::InRow;
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("tbody") | local_name!("tfoot") | local_name!("thead")),
+            ) => {
+                if !self.open.in_scope(&tag.name, Scope::Table) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.clear_stack_back_to_table_body_context();
+                self.end_tag_span_for(&tag.name);
+                self.pop();
+                self.mode = InsertionMode::InTable;
+                Flow::Done
+            }
+            (
+                TagKind::StartTag,
+                &(local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("tbody")
+                | local_name!("tfoot")
+                | local_name!("thead")),
+            )
+            | (TagKind::EndTag, &local_name!("table")) => {
+                if !self.open.any_in_scope(Scope::Table, |n| {
+                    matches!(
+                        *n,
+                        local_name!("tbody") | local_name!("thead") | local_name!("tfoot")
+                    )
+                }) {
+                    self.error("unexpected-tag");
+                    return Flow::Done;
+                }
+                self.clear_stack_back_to_table_body_context();
+                self.pop();
+                self.mode = InsertionMode::InTable;
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("body")
+                | local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("html")
+                | local_name!("td")
+                | local_name!("th")
+                | local_name!("tr")),
+            ) => {
+                self.error("unexpected-end-tag");
+                Flow::Done
+            }
+            _ => self.in_table(Token::Tag(tag)),
+        }
+    }
+
+    /// 13.2.6.4.14 The "in row" insertion mode.
+    pub(crate) fn in_row<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        let Token::Tag(tag) = token else {
+            return self.in_table(token);
+        };
+        match (tag.kind, &tag.name) {
+            (TagKind::StartTag, &(local_name!("th") | local_name!("td"))) => {
+                self.clear_stack_back_to_table_row_context();
+                self.insert_html_element(tag.name, tag.attrs);
+                self.mode = InsertionMode::InCell;
+                self.active.push_marker();
+                Flow::Done
+            }
+            (TagKind::EndTag, &local_name!("tr")) => {
+                if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.clear_stack_back_to_table_row_context();
+                self.end_tag_span_for(&local_name!("tr"));
+                self.pop();
+                self.mode = InsertionMode::InTableBody;
+                Flow::Done
+            }
+            (
+                TagKind::StartTag,
+                &(local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("tbody")
+                | local_name!("tfoot")
+                | local_name!("thead")
+                | local_name!("tr")),
+            )
+            | (TagKind::EndTag, &local_name!("table")) => {
+                if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
+                    self.error("unexpected-tag");
+                    return Flow::Done;
+                }
+                self.clear_stack_back_to_table_row_context();
+                self.pop();
+                self.mode = InsertionMode::InTableBody;
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("tbody") | local_name!("tfoot") | local_name!("thead")),
+            ) => {
+                if !self.open.in_scope(&tag.name, Scope::Table) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
+                    return Flow::Done;
+                }
+                self.clear_stack_back_to_table_row_context();
+                self.pop();
+                self.mode = InsertionMode::InTableBody;
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("body")
+                | local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("html")
+                | local_name!("td")
+                | local_name!("th")),
+            ) => {
+                self.error("unexpected-end-tag");
+                Flow::Done
+            }
+            _ => self.in_table(Token::Tag(tag)),
+        }
+    }
+
+    /// "Close the cell" (13.2.6.4.15).
+    fn close_the_cell(&mut self) {
+        self.generate_implied_end_tags(None);
+        if !self.current_is_one_of(&[local_name!("td"), local_name!("th")]) {
+            self.error("unexpected-cell-end");
+        }
+        self.pop_until_popped_any(|n| matches!(*n, local_name!("td") | local_name!("th")));
+        self.active.clear_to_last_marker();
+        self.mode = InsertionMode::InRow;
+    }
+
+    /// 13.2.6.4.15 The "in cell" insertion mode.
+    pub(crate) fn in_cell<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
+        let Token::Tag(tag) = token else {
+            return self.in_body(token);
+        };
+        match (tag.kind, &tag.name) {
+            (TagKind::EndTag, &(local_name!("td") | local_name!("th"))) => {
+                if !self.open.in_scope(&tag.name, Scope::Table) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.open.current_is(&tag.name) {
+                    self.error("unexpected-end-tag");
+                }
+                self.end_tag_span_for(&tag.name);
+                self.pop_until_popped(&tag.name);
+                self.active.clear_to_last_marker();
+                self.mode = InsertionMode::InRow;
+                Flow::Done
+            }
+            (
+                TagKind::StartTag,
+                &(local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("tbody")
+                | local_name!("td")
+                | local_name!("tfoot")
+                | local_name!("th")
+                | local_name!("thead")
+                | local_name!("tr")),
+            ) => {
+                // The standard asserts a td or th is in table scope here.
+                if !self.open.any_in_scope(Scope::Table, |n| {
+                    matches!(*n, local_name!("td") | local_name!("th"))
+                }) {
+                    self.error("unexpected-start-tag");
+                    return Flow::Done;
+                }
+                self.close_the_cell();
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("body")
+                | local_name!("caption")
+                | local_name!("col")
+                | local_name!("colgroup")
+                | local_name!("html")),
+            ) => {
+                self.error("unexpected-end-tag");
+                Flow::Done
+            }
+            (
+                TagKind::EndTag,
+                &(local_name!("table")
+                | local_name!("tbody")
+                | local_name!("tfoot")
+                | local_name!("thead")
+                | local_name!("tr")),
+            ) => {
+                if !self.open.in_scope(&tag.name, Scope::Table) {
+                    self.error("unexpected-end-tag");
+                    return Flow::Done;
+                }
+                self.close_the_cell();
+                Flow::Reprocess(Token::Tag(tag))
+            }
+            _ => self.in_body(Token::Tag(tag)),
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! The stack of open elements (13.2.4.2) and the "has an element in scope" checks.
+//!
+//! Each entry keeps the element's handle, namespace, local name and category flags, so the tree
+//! builder never asks the sink for names. A count of open HTML elements per local name answers
+//! "is there any `x` on the stack?" in O(1), so a stray end tag or a scope check for an element
+//! that is not open costs nothing however deep the stack is.
+
+use crate::tag_sets::{BUTTON_SCOPE, LIST_ITEM_SCOPE, SCOPE, TABLE_SCOPE};
+use kauri_tokenizer::{LocalName, Namespace};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// One element on the stack of open elements.
+#[derive(Clone, Debug)]
+pub(crate) struct OpenElement<H> {
+    /// The sink's handle.
+    pub handle: H,
+    /// The namespace.
+    pub ns: Namespace,
+    /// The local name.
+    pub name: LocalName,
+    /// The category flags ([`crate::tag_sets`]).
+    pub flags: u16,
+}
+
+impl<H> OpenElement<H> {
+    /// True when this is the HTML element `name`.
+    #[inline]
+    pub fn is_html(&self, name: &LocalName) -> bool {
+        self.ns == Namespace::Html && self.name == *name
+    }
+
+    /// True when the element has any of the flags.
+    #[inline]
+    pub fn has(&self, flags: u16) -> bool {
+        self.flags & flags != 0
+    }
+}
+
+/// The kinds of scope (13.2.4.2). `select` scope no longer exists (2025).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// "has an element in scope".
+    Default,
+    /// "has an element in list item scope".
+    ListItem,
+    /// "has an element in button scope".
+    Button,
+    /// "has an element in table scope".
+    Table,
+}
+
+impl Scope {
+    fn boundary(self) -> u16 {
+        match self {
+            Scope::Default => SCOPE,
+            Scope::ListItem => LIST_ITEM_SCOPE,
+            Scope::Button => BUTTON_SCOPE,
+            Scope::Table => TABLE_SCOPE,
+        }
+    }
+}
+
+/// A hasher for atoms: they hash as a precomputed integer, so a multiply-mix is enough.
+#[derive(Default)]
+pub(crate) struct AtomHasher(u64);
+
+impl Hasher for AtomHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// The stack of open elements. Index 0 is the topmost (the `html` element); the last entry
+/// is the current node.
+pub(crate) struct Stack<H> {
+    items: Vec<OpenElement<H>>,
+    html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
+}
+
+impl<H: Clone + PartialEq> Stack<H> {
+    pub fn new() -> Self {
+        Stack {
+            items: Vec::new(),
+            html_counts: HashMap::default(),
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> &OpenElement<H> {
+        &self.items[i]
+    }
+
+    /// The current node (the bottommost entry), if any.
+    #[inline]
+    pub fn current(&self) -> Option<&OpenElement<H>> {
+        self.items.last()
+    }
+
+    /// True when the current node is the HTML element `name`.
+    #[inline]
+    pub fn current_is(&self, name: &LocalName) -> bool {
+        self.items.last().is_some_and(|e| e.is_html(name))
+    }
+
+    fn count_add(&mut self, e: &OpenElement<H>) {
+        if e.ns == Namespace::Html {
+            *self.html_counts.entry(e.name.clone()).or_insert(0) += 1;
+        }
+    }
+
+    fn count_sub(&mut self, e: &OpenElement<H>) {
+        if e.ns == Namespace::Html {
+            if let Some(c) = self.html_counts.get_mut(&e.name) {
+                *c -= 1;
+                if *c == 0 {
+                    self.html_counts.remove(&e.name);
+                }
+            }
+        }
+    }
+
+    pub fn push(&mut self, e: OpenElement<H>) {
+        self.count_add(&e);
+        self.items.push(e);
+    }
+
+    /// Removes the current node. The caller tells the sink ([`crate::TreeSink::pop`]).
+    pub fn pop(&mut self) -> Option<OpenElement<H>> {
+        let e = self.items.pop()?;
+        self.count_sub(&e);
+        Some(e)
+    }
+
+    /// Removes the entry at `i` (not a pop: the sink is not told).
+    pub fn remove(&mut self, i: usize) -> OpenElement<H> {
+        let e = self.items.remove(i);
+        self.count_sub(&e);
+        e
+    }
+
+    /// Inserts an entry at `i`.
+    pub fn insert(&mut self, i: usize, e: OpenElement<H>) {
+        self.count_add(&e);
+        self.items.insert(i, e);
+    }
+
+    /// Replaces the entry at `i`.
+    pub fn replace(&mut self, i: usize, e: OpenElement<H>) {
+        let old = std::mem::replace(&mut self.items[i], e);
+        self.count_sub(&old);
+        let new = self.items[i].clone();
+        self.count_add(&new);
+    }
+
+    /// How many HTML elements named `name` are open.
+    #[inline]
+    pub fn html_count(&self, name: &LocalName) -> u32 {
+        self.html_counts.get(name).copied().unwrap_or(0)
+    }
+
+    /// Whether an HTML element named `name` is on the stack.
+    #[inline]
+    pub fn contains_html(&self, name: &LocalName) -> bool {
+        self.html_count(name) > 0
+    }
+
+    /// The index of the bottommost (nearest the current node) entry with this handle.
+    pub fn position(&self, handle: &H) -> Option<usize> {
+        self.items.iter().rposition(|e| e.handle == *handle)
+    }
+
+    /// The index of the bottommost HTML element named `name`.
+    pub fn position_html(&self, name: &LocalName) -> Option<usize> {
+        if !self.contains_html(name) {
+            return None;
+        }
+        self.items.iter().rposition(|e| e.is_html(name))
+    }
+
+    /// "Has an element in the specific scope": an HTML element named `name`.
+    pub fn in_scope(&self, name: &LocalName, scope: Scope) -> bool {
+        if !self.contains_html(name) {
+            return false;
+        }
+        let boundary = scope.boundary();
+        for e in self.items.iter().rev() {
+            if e.is_html(name) {
+                return true;
+            }
+            if e.has(boundary) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// "Has an element in the specific scope" for any HTML element matching `pred`.
+    pub fn any_in_scope(&self, scope: Scope, pred: impl Fn(&LocalName) -> bool) -> bool {
+        let boundary = scope.boundary();
+        for e in self.items.iter().rev() {
+            if e.ns == Namespace::Html && pred(&e.name) {
+                return true;
+            }
+            if e.has(boundary) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// "Has an element in scope" for this very element.
+    pub fn handle_in_scope(&self, handle: &H) -> bool {
+        for e in self.items.iter().rev() {
+            if e.handle == *handle {
+                return true;
+            }
+            if e.has(SCOPE) {
+                return false;
+            }
+        }
+        false
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, OpenElement<H>> {
+        self.items.iter()
+    }
+}

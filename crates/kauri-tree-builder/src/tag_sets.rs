@@ -1,0 +1,200 @@
+//! Element categories the parser uses (13.2.4.2 "the stack of open elements" and 13.2.6.1),
+//! as bit flags computed once per element when it is pushed onto the stack.
+
+use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace};
+
+/// The element is in the "special" category (13.2.4.2).
+pub(crate) const SPECIAL: u16 = 1 << 0;
+/// The element ends the default scope ("has an element in scope").
+pub(crate) const SCOPE: u16 = 1 << 1;
+/// The element ends list item scope (the default scope plus `ol`, `ul`).
+pub(crate) const LIST_ITEM_SCOPE: u16 = 1 << 2;
+/// The element ends button scope (the default scope plus `button`).
+pub(crate) const BUTTON_SCOPE: u16 = 1 << 3;
+/// The element ends table scope (`html`, `table`, `template`).
+pub(crate) const TABLE_SCOPE: u16 = 1 << 4;
+/// The element is an HTML integration point (13.2.6.5).
+pub(crate) const HTML_INTEGRATION_POINT: u16 = 1 << 5;
+/// The element is a MathML text integration point (13.2.6.5).
+pub(crate) const MATHML_TEXT_INTEGRATION_POINT: u16 = 1 << 6;
+/// "Generate implied end tags" pops the element (dd, dt, li, optgroup, option, p, rb, rp, rt,
+/// rtc).
+pub(crate) const IMPLIED_END: u16 = 1 << 7;
+/// "Generate all implied end tags thoroughly" pops the element (the above plus caption,
+/// colgroup, tbody, td, tfoot, th, thead, tr).
+pub(crate) const IMPLIED_END_THOROUGH: u16 = 1 << 8;
+/// The element is a MathML `annotation-xml` (for the `svg` start tag rule of the dispatcher).
+pub(crate) const ANNOTATION_XML: u16 = 1 << 9;
+
+/// The flags of an element with this namespace, local name and attributes.
+pub(crate) fn element_flags(ns: Namespace, name: &LocalName, attrs: &[Attribute]) -> u16 {
+    match ns {
+        Namespace::Html => html_flags(name),
+        Namespace::MathMl => match *name {
+            local_name!("mi")
+            | local_name!("mo")
+            | local_name!("mn")
+            | local_name!("ms")
+            | local_name!("mtext") => SPECIAL | SCOPE_ALL | MATHML_TEXT_INTEGRATION_POINT,
+            local_name!("annotation-xml") => {
+                let encoding = attrs
+                    .iter()
+                    .find(|a| a.name.local == local_name!("encoding"))
+                    .map(|a| a.value.as_str());
+                let ip = match encoding {
+                    Some(v)
+                        if v.eq_ignore_ascii_case("text/html")
+                            || v.eq_ignore_ascii_case("application/xhtml+xml") =>
+                    {
+                        HTML_INTEGRATION_POINT
+                    }
+                    _ => 0,
+                };
+                SPECIAL | SCOPE_ALL | ANNOTATION_XML | ip
+            }
+            _ => 0,
+        },
+        Namespace::Svg => match *name {
+            local_name!("foreignObject") | local_name!("desc") | local_name!("title") => {
+                SPECIAL | SCOPE_ALL | HTML_INTEGRATION_POINT
+            }
+            _ => 0,
+        },
+    }
+}
+
+/// Default scope boundaries also bound list item scope and button scope.
+const SCOPE_ALL: u16 = SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE;
+
+fn html_flags(name: &LocalName) -> u16 {
+    match *name {
+        // Default scope boundaries (2025: `select` added).
+        local_name!("applet")
+        | local_name!("caption")
+        | local_name!("marquee")
+        | local_name!("object")
+        | local_name!("select")
+        | local_name!("td")
+        | local_name!("th") => {
+            let implied = match *name {
+                local_name!("caption") | local_name!("td") | local_name!("th") => {
+                    IMPLIED_END_THOROUGH
+                }
+                _ => 0,
+            };
+            SPECIAL | SCOPE_ALL | implied
+        }
+        local_name!("html") | local_name!("table") | local_name!("template") => {
+            SPECIAL | SCOPE_ALL | TABLE_SCOPE
+        }
+        local_name!("ol") | local_name!("ul") => SPECIAL | LIST_ITEM_SCOPE,
+        local_name!("button") => SPECIAL | BUTTON_SCOPE,
+        local_name!("dd") | local_name!("dt") | local_name!("li") | local_name!("p") => {
+            SPECIAL | IMPLIED_END | IMPLIED_END_THOROUGH
+        }
+        local_name!("optgroup")
+        | local_name!("option")
+        | local_name!("rb")
+        | local_name!("rp")
+        | local_name!("rt")
+        | local_name!("rtc") => IMPLIED_END | IMPLIED_END_THOROUGH,
+        local_name!("colgroup")
+        | local_name!("tbody")
+        | local_name!("tfoot")
+        | local_name!("thead")
+        | local_name!("tr") => SPECIAL | IMPLIED_END_THOROUGH,
+        local_name!("address")
+        | local_name!("area")
+        | local_name!("article")
+        | local_name!("aside")
+        | local_name!("base")
+        | local_name!("basefont")
+        | local_name!("bgsound")
+        | local_name!("blockquote")
+        | local_name!("body")
+        | local_name!("br")
+        | local_name!("center")
+        | local_name!("col")
+        | local_name!("details")
+        | local_name!("dir")
+        | local_name!("div")
+        | local_name!("dl")
+        | local_name!("embed")
+        | local_name!("fieldset")
+        | local_name!("figcaption")
+        | local_name!("figure")
+        | local_name!("footer")
+        | local_name!("form")
+        | local_name!("frame")
+        | local_name!("frameset")
+        | local_name!("h1")
+        | local_name!("h2")
+        | local_name!("h3")
+        | local_name!("h4")
+        | local_name!("h5")
+        | local_name!("h6")
+        | local_name!("head")
+        | local_name!("header")
+        | local_name!("hgroup")
+        | local_name!("hr")
+        | local_name!("iframe")
+        | local_name!("img")
+        | local_name!("input")
+        | local_name!("keygen")
+        | local_name!("link")
+        | local_name!("listing")
+        | local_name!("main")
+        | local_name!("menu")
+        | local_name!("meta")
+        | local_name!("nav")
+        | local_name!("noembed")
+        | local_name!("noframes")
+        | local_name!("noscript")
+        | local_name!("param")
+        | local_name!("plaintext")
+        | local_name!("pre")
+        | local_name!("script")
+        | local_name!("search")
+        | local_name!("section")
+        | local_name!("source")
+        | local_name!("style")
+        | local_name!("summary")
+        | local_name!("textarea")
+        | local_name!("title")
+        | local_name!("track")
+        | local_name!("wbr")
+        | local_name!("xmp") => SPECIAL,
+        _ => 0,
+    }
+}
+
+/// `h1` to `h6`.
+pub(crate) fn is_heading(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("h1")
+            | local_name!("h2")
+            | local_name!("h3")
+            | local_name!("h4")
+            | local_name!("h5")
+            | local_name!("h6")
+    )
+}
+
+/// ASCII whitespace as the tree builder sees it: tab, LF, FF, CR, space.
+#[inline]
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// The length in bytes of the leading whitespace of `s`.
+#[inline]
+pub(crate) fn leading_ws(s: &str) -> usize {
+    s.bytes().take_while(|&b| is_ws(b)).count()
+}
+
+/// Whether `s` is all whitespace.
+#[inline]
+pub(crate) fn all_ws(s: &str) -> bool {
+    s.bytes().all(is_ws)
+}

@@ -1,0 +1,454 @@
+//! The algorithms the insertion modes share (13.2.4 and 13.2.6.1): creating and inserting
+//! nodes, the appropriate place for inserting a node (with foster parenting), popping,
+//! generating implied end tags, reconstructing the active formatting elements and resetting
+//! the insertion mode.
+
+use super::{InsertionMode, TreeBuilder};
+use crate::formatting::Entry;
+use crate::sink::{NodeOrText, TreeSink};
+use crate::stack::{OpenElement, Scope};
+use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
+use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, QualName, TextState};
+
+/// An insertion location: append to a parent, or insert before a sibling.
+pub(crate) enum Place<H> {
+    /// Append as the last child of this node.
+    Append(H),
+    /// Insert right before this node, in its parent.
+    Before(H),
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// "The appropriate place for inserting a node", with the current node as the target.
+    pub(crate) fn appropriate_place(&mut self) -> Place<S::Handle> {
+        let idx = self.open.len() - 1;
+        self.appropriate_place_for(idx)
+    }
+
+    /// "The appropriate place for inserting a node" with the stack entry `idx` as the override
+    /// target (13.2.6.1), including foster parenting and template contents.
+    pub(crate) fn appropriate_place_for(&mut self, idx: usize) -> Place<S::Handle> {
+        let target = self.open.get(idx);
+        let tableish = target.ns == Namespace::Html
+            && matches!(
+                target.name,
+                local_name!("table")
+                    | local_name!("tbody")
+                    | local_name!("tfoot")
+                    | local_name!("thead")
+                    | local_name!("tr")
+            );
+        if self.foster_parenting && tableish {
+            // Foster parenting: 2.1 to 2.6.
+            let last_template = self.open.position_html(&local_name!("template"));
+            let last_table = self.open.position_html(&local_name!("table"));
+            match (last_template, last_table) {
+                (Some(t), tb) if tb.map_or(true, |tb| t > tb) => {
+                    let h = self.open.get(t).handle.clone();
+                    return Place::Append(self.sink.template_contents(&h));
+                }
+                (_, None) => {
+                    // The fragment case: the `html` root.
+                    return Place::Append(self.open.get(0).handle.clone());
+                }
+                (_, Some(tb)) => {
+                    let table = self.open.get(tb).handle.clone();
+                    if self.sink.has_parent(&table) {
+                        return Place::Before(table);
+                    }
+                    let prev = self.open.get(tb - 1);
+                    return self
+                        .inside(prev.handle.clone(), prev.is_html(&local_name!("template")));
+                }
+            }
+        }
+        let is_template = target.is_html(&local_name!("template"));
+        let h = target.handle.clone();
+        self.inside(h, is_template)
+    }
+
+    /// Appending inside `parent`: into the template contents when it is a `template`.
+    fn inside(&mut self, parent: S::Handle, is_template: bool) -> Place<S::Handle> {
+        if is_template {
+            Place::Append(self.sink.template_contents(&parent))
+        } else {
+            Place::Append(parent)
+        }
+    }
+
+    /// Inserts a node or text at a place.
+    pub(crate) fn insert_at(&mut self, place: Place<S::Handle>, child: NodeOrText<'_, S::Handle>) {
+        match place {
+            Place::Append(parent) => self.sink.append(&parent, child),
+            Place::Before(sibling) => self.sink.insert_before(&sibling, child),
+        }
+    }
+
+    /// "Insert a character" for a run of characters.
+    pub(crate) fn insert_characters(&mut self, text: &str) {
+        if text.is_empty() || self.open.is_empty() {
+            // The insertion location's parent would be the Document: characters are dropped.
+            return;
+        }
+        let place = self.appropriate_place();
+        self.insert_at(place, NodeOrText::Text(text));
+    }
+
+    /// "Insert a comment" at the adjusted insertion location.
+    pub(crate) fn insert_comment(&mut self, data: &str) {
+        let node = self.sink.create_comment(data);
+        self.set_span(&node);
+        if self.open.is_empty() {
+            let doc = self.doc.clone();
+            self.sink.append(&doc, NodeOrText::Node(node));
+            return;
+        }
+        let place = self.appropriate_place();
+        self.insert_at(place, NodeOrText::Node(node));
+    }
+
+    /// "Insert a processing instruction" at the adjusted insertion location (2026).
+    pub(crate) fn insert_processing_instruction(&mut self, target: &str, data: &str) {
+        let node = self.sink.create_processing_instruction(target, data);
+        self.set_span(&node);
+        if self.open.is_empty() {
+            let doc = self.doc.clone();
+            self.sink.append(&doc, NodeOrText::Node(node));
+            return;
+        }
+        let place = self.appropriate_place();
+        self.insert_at(place, NodeOrText::Node(node));
+    }
+
+    /// Inserts a comment or processing instruction as the last child of `parent` (the
+    /// Document, or the `html` element in "after body").
+    pub(crate) fn append_comment_or_pi_to(
+        &mut self,
+        parent: &S::Handle,
+        token: &kauri_tokenizer::Token<'_>,
+    ) {
+        let node = match token {
+            kauri_tokenizer::Token::Comment(data) => self.sink.create_comment(data),
+            kauri_tokenizer::Token::ProcessingInstruction { target, data } => {
+                self.sink.create_processing_instruction(target, data)
+            }
+            _ => return,
+        };
+        self.set_span(&node);
+        self.sink.append(parent, NodeOrText::Node(node));
+    }
+
+    /// Records the current token's span on a new node, when the sink wants spans.
+    #[inline]
+    pub(crate) fn set_span(&mut self, node: &S::Handle) {
+        if self.spans {
+            self.sink.set_span(node, self.span);
+        }
+    }
+
+    /// "Insert a foreign element" (13.2.6.1) for a token in the given namespace, at the
+    /// adjusted insertion location, and push it onto the stack of open elements.
+    pub(crate) fn insert_element(
+        &mut self,
+        ns: Namespace,
+        name: LocalName,
+        attrs: Vec<Attribute>,
+    ) -> S::Handle {
+        let flags = element_flags(ns, &name, &attrs);
+        let place = self.appropriate_place();
+        let handle = self
+            .sink
+            .create_element(QualName::new(ns, name.clone()), attrs);
+        self.set_span(&handle);
+        self.insert_at(place, NodeOrText::Node(handle.clone()));
+        self.open.push(OpenElement {
+            handle: handle.clone(),
+            ns,
+            name,
+            flags,
+        });
+        handle
+    }
+
+    /// "Insert an HTML element".
+    pub(crate) fn insert_html_element(
+        &mut self,
+        name: LocalName,
+        attrs: Vec<Attribute>,
+    ) -> S::Handle {
+        self.insert_element(Namespace::Html, name, attrs)
+    }
+
+    /// Inserts an HTML element and pops it at once (void elements), acknowledging the
+    /// self-closing flag.
+    pub(crate) fn insert_void_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
+        self.insert_html_element(name, attrs);
+        self.pop();
+        self.self_closing_unacked = false;
+    }
+
+    /// The generic raw text and RCDATA element parsing algorithms (13.2.6.2).
+    pub(crate) fn parse_text_element(
+        &mut self,
+        name: LocalName,
+        attrs: Vec<Attribute>,
+        state: TextState,
+    ) {
+        self.insert_html_element(name, attrs);
+        self.switch_to = Some(state);
+        self.original_mode = self.mode;
+        self.mode = InsertionMode::Text;
+    }
+
+    /// Pops the current node, telling the sink.
+    pub(crate) fn pop(&mut self) -> Option<OpenElement<S::Handle>> {
+        let e = self.open.pop()?;
+        self.sink.pop(&e.handle);
+        Some(e)
+    }
+
+    /// Pops elements until an HTML element named `name` has been popped.
+    pub(crate) fn pop_until_popped(&mut self, name: &LocalName) {
+        if !self.open.contains_html(name) {
+            return;
+        }
+        while let Some(e) = self.pop() {
+            if e.is_html(name) {
+                return;
+            }
+        }
+    }
+
+    /// Pops elements until one of the HTML elements matching `pred` has been popped.
+    pub(crate) fn pop_until_popped_any(&mut self, pred: impl Fn(&LocalName) -> bool) {
+        while let Some(e) = self.pop() {
+            if e.ns == Namespace::Html && pred(&e.name) {
+                return;
+            }
+        }
+    }
+
+    /// Pops elements until the stack has `len` entries.
+    pub(crate) fn pop_to_len(&mut self, len: usize) {
+        while self.open.len() > len {
+            self.pop();
+        }
+    }
+
+    /// "Generate implied end tags", except for HTML elements named `except`.
+    pub(crate) fn generate_implied_end_tags(&mut self, except: Option<&LocalName>) {
+        while let Some(cur) = self.open.current() {
+            if !cur.has(IMPLIED_END) || cur.ns != Namespace::Html {
+                return;
+            }
+            if except.is_some_and(|x| *x == cur.name) {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// "Generate all implied end tags thoroughly".
+    pub(crate) fn generate_all_implied_end_tags_thoroughly(&mut self) {
+        while let Some(cur) = self.open.current() {
+            if !cur.has(IMPLIED_END_THOROUGH) || cur.ns != Namespace::Html {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// "Close a p element".
+    pub(crate) fn close_p_element(&mut self) {
+        self.generate_implied_end_tags(Some(&local_name!("p")));
+        if !self.open.current_is(&local_name!("p")) {
+            self.error("unexpected-open-element-closing-p");
+        }
+        self.pop_until_popped(&local_name!("p"));
+    }
+
+    /// Closes a `p` if one is in button scope (the start of many "in body" rules).
+    pub(crate) fn close_p_if_in_button_scope(&mut self) {
+        if self.open.in_scope(&local_name!("p"), Scope::Button) {
+            self.close_p_element();
+        }
+    }
+
+    /// Whether the current node is one of the HTML elements in `names`.
+    pub(crate) fn current_is_one_of(&self, names: &[LocalName]) -> bool {
+        self.open
+            .current()
+            .is_some_and(|e| e.ns == Namespace::Html && names.contains(&e.name))
+    }
+
+    /// "Clear the stack back to a context": pop until the current node is one of `names` (or
+    /// `html`).
+    pub(crate) fn clear_stack_back_to(&mut self, names: &[LocalName]) {
+        while let Some(cur) = self.open.current() {
+            if cur.ns == Namespace::Html
+                && (cur.name == local_name!("html") || names.contains(&cur.name))
+            {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// "Clear the stack back to a table context".
+    pub(crate) fn clear_stack_back_to_table_context(&mut self) {
+        self.clear_stack_back_to(&[local_name!("table"), local_name!("template")]);
+    }
+
+    /// "Clear the stack back to a table body context".
+    pub(crate) fn clear_stack_back_to_table_body_context(&mut self) {
+        self.clear_stack_back_to(&[
+            local_name!("tbody"),
+            local_name!("tfoot"),
+            local_name!("thead"),
+            local_name!("template"),
+        ]);
+    }
+
+    /// "Clear the stack back to a table row context".
+    pub(crate) fn clear_stack_back_to_table_row_context(&mut self) {
+        self.clear_stack_back_to(&[local_name!("tr"), local_name!("template")]);
+    }
+
+    /// Whether a `template` is on the stack of open elements.
+    pub(crate) fn template_on_stack(&self) -> bool {
+        self.open.contains_html(&local_name!("template"))
+    }
+
+    /// "Parsing template contents" (2026): a `template` on the stack or a `template` context.
+    pub(crate) fn parsing_template_contents(&self) -> bool {
+        self.template_on_stack()
+            || self
+                .context
+                .as_ref()
+                .is_some_and(|c| c.ns == Namespace::Html && c.name == local_name!("template"))
+    }
+
+    /// Whether the fragment context element is the HTML element `name`.
+    pub(crate) fn context_is(&self, name: &LocalName) -> bool {
+        self.context
+            .as_ref()
+            .is_some_and(|c| c.ns == Namespace::Html && c.name == *name)
+    }
+
+    /// "Reconstruct the active formatting elements" (13.2.4.3).
+    pub(crate) fn reconstruct_active_formatting_elements(&mut self) {
+        // 1-2. Nothing to do when the list is empty, or its last entry is a marker or open.
+        let Some(last) = self.active.entries.last() else {
+            return;
+        };
+        match last {
+            Entry::Marker => return,
+            Entry::Element { handle, .. } => {
+                if self.open.position(handle).is_some() {
+                    return;
+                }
+            }
+        }
+        // 3-6. Rewind to the entry after the last marker or open element.
+        let mut i = self.active.entries.len() - 1;
+        while i > 0 {
+            match &self.active.entries[i - 1] {
+                Entry::Marker => break,
+                Entry::Element { handle, .. } => {
+                    if self.open.position(handle).is_some() {
+                        break;
+                    }
+                }
+            }
+            i -= 1;
+        }
+        // 7-10. Advance, creating each element again.
+        while i < self.active.entries.len() {
+            let (name, attrs) = match &self.active.entries[i] {
+                Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
+                Entry::Marker => unreachable!("markers stop the rewind"),
+            };
+            let handle = self.insert_html_element(name.clone(), attrs.clone());
+            self.active.entries[i] = Entry::Element {
+                handle,
+                name,
+                attrs,
+            };
+            i += 1;
+        }
+    }
+
+    /// Inserts a formatting element and pushes it onto the list of active formatting elements.
+    pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
+        let handle = self.insert_html_element(name.clone(), attrs.clone());
+        self.active.push(handle, name, attrs);
+    }
+
+    /// "Reset the insertion mode appropriately" (13.2.4.1; without the old `select` step).
+    pub(crate) fn reset_insertion_mode(&mut self) {
+        let mut i = self.open.len();
+        while i > 0 {
+            i -= 1;
+            let last = i == 0;
+            let (ns, name) = if last {
+                match &self.context {
+                    Some(c) => (c.ns, c.name.clone()),
+                    None => {
+                        let e = self.open.get(i);
+                        (e.ns, e.name.clone())
+                    }
+                }
+            } else {
+                let e = self.open.get(i);
+                (e.ns, e.name.clone())
+            };
+            if ns != Namespace::Html {
+                if last {
+                    self.mode = InsertionMode::InBody;
+                    return;
+                }
+                continue;
+            }
+            let mode = match name {
+                local_name!("td") | local_name!("th") if !last => Some(InsertionMode::InCell),
+                local_name!("tr") => Some(InsertionMode::InRow),
+                local_name!("tbody") | local_name!("thead") | local_name!("tfoot") => {
+                    Some(InsertionMode::InTableBody)
+                }
+                local_name!("caption") => Some(InsertionMode::InCaption),
+                local_name!("colgroup") => Some(InsertionMode::InColumnGroup),
+                local_name!("table") => Some(InsertionMode::InTable),
+                local_name!("template") => Some(
+                    *self
+                        .template_modes
+                        .last()
+                        .unwrap_or(&InsertionMode::InTemplate),
+                ),
+                local_name!("head") if !last => Some(InsertionMode::InHead),
+                local_name!("body") => Some(InsertionMode::InBody),
+                local_name!("frameset") => Some(InsertionMode::InFrameset),
+                local_name!("html") => Some(if self.head.is_none() {
+                    InsertionMode::BeforeHead
+                } else {
+                    InsertionMode::AfterHead
+                }),
+                _ => None,
+            };
+            if let Some(mode) = mode {
+                self.mode = mode;
+                return;
+            }
+            if last {
+                self.mode = InsertionMode::InBody;
+                return;
+            }
+        }
+        self.mode = InsertionMode::InBody;
+    }
+
+    /// "Stop parsing" (13.2.7 "the end", step 5): pop all the nodes off the stack.
+    pub(crate) fn stop_parsing(&mut self) {
+        while self.pop().is_some() {}
+        self.stopped = true;
+    }
+}

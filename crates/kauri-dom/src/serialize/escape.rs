@@ -1,0 +1,116 @@
+//! "Escaping a string" (13.3 of the HTML standard, the end of "Serializing HTML fragments").
+//!
+//! 1. `&` becomes `&amp;`;
+//! 2. U+00A0 NO-BREAK SPACE becomes `&nbsp;`;
+//! 3. `<` becomes `&lt;`;
+//! 4. `>` becomes `&gt;`;
+//! 5. in *attribute mode* only, `"` becomes `&quot;`.
+//!
+//! Since the 2025 revision of the standard `<` and `>` are escaped in attribute mode too.
+//!
+//! The scan works on bytes: every byte that starts a replacement (`&`, `<`, `>`, `"`, and
+//! 0xC2, the first byte of U+00A0 in UTF-8) is found with a 256-entry table, and the runs in
+//! between are copied as whole slices, so there is no per-character work beyond one table load.
+
+/// What a byte means to the escaper.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Copied as is.
+    Plain,
+    /// Always replaced (`&`, `<`, `>`), or the lead byte of U+00A0.
+    Special,
+    /// `"`: replaced in attribute mode only.
+    Quote,
+    /// `'`: replaced only when the token-stream serializer quotes with `'`.
+    Apostrophe,
+}
+
+const fn classes() -> [Class; 256] {
+    let mut table = [Class::Plain; 256];
+    table[b'&' as usize] = Class::Special;
+    table[b'<' as usize] = Class::Special;
+    table[b'>' as usize] = Class::Special;
+    table[0xC2] = Class::Special;
+    table[b'"' as usize] = Class::Quote;
+    table[b'\'' as usize] = Class::Apostrophe;
+    table
+}
+
+static CLASSES: [Class; 256] = classes();
+
+/// Which quote character, if any, the escaped text will be wrapped in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Text content: `&`, NBSP, `<`, `>`.
+    Text,
+    /// An attribute value in `"…"` (the standard's *attribute mode*): also `"` → `&quot;`.
+    DoubleQuoted,
+    /// An attribute value in `'…'` (token-stream serializer only): also `'` → `&#39;`.
+    SingleQuoted,
+}
+
+/// Appends `text` to `out`, escaped as the standard's "escaping a string" in `mode`.
+pub(crate) fn escape(text: &str, mode: Mode, out: &mut String) {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let replacement = match CLASSES[b as usize] {
+            Class::Plain => None,
+            Class::Special => match b {
+                b'&' => Some("&amp;"),
+                b'<' => Some("&lt;"),
+                b'>' => Some("&gt;"),
+                // 0xC2 leads U+0080..=U+00BF; only U+00A0 is replaced.
+                _ if bytes.get(i + 1) == Some(&0xA0) => Some("&nbsp;"),
+                _ => None,
+            },
+            Class::Quote if mode == Mode::DoubleQuoted => Some("&quot;"),
+            Class::Apostrophe if mode == Mode::SingleQuoted => Some("&#39;"),
+            Class::Quote | Class::Apostrophe => None,
+        };
+        match replacement {
+            Some(entity) => {
+                out.push_str(&text[start..i]);
+                out.push_str(entity);
+                // U+00A0 is two bytes long; everything else one.
+                i += if b == 0xC2 { 2 } else { 1 };
+                start = i;
+            }
+            None => i += 1,
+        }
+    }
+    out.push_str(&text[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, mode: Mode) -> String {
+        let mut out = String::new();
+        escape(text, mode, &mut out);
+        out
+    }
+
+    #[test]
+    fn text_mode() {
+        assert_eq!(run("a<b>c&d\"e'f", Mode::Text), "a&lt;b&gt;c&amp;d\"e'f");
+        assert_eq!(
+            run("x\u{a0}y\u{80}\u{bf}é", Mode::Text),
+            "x&nbsp;y\u{80}\u{bf}é"
+        );
+        assert_eq!(run("", Mode::Text), "");
+        assert_eq!(run("plain", Mode::Text), "plain");
+    }
+
+    #[test]
+    fn attribute_modes() {
+        assert_eq!(
+            run("a<b>\"c'\u{a0}&", Mode::DoubleQuoted),
+            "a&lt;b&gt;&quot;c'&nbsp;&amp;"
+        );
+        assert_eq!(run("\"c'", Mode::SingleQuoted), "\"c&#39;");
+    }
+}

@@ -1,0 +1,612 @@
+//! "Serializing HTML fragments" (13.3 of the HTML standard, 2026): the algorithm behind
+//! `innerHTML` and `outerHTML`.
+//!
+//! The standard writes it as a recursion over children; here it is a loop that walks the tree
+//! through its parent and sibling links, so a tree of any depth serializes in constant stack
+//! space (the only extra memory is one entry per open `template`, to come back from its template
+//! contents to the `template` element).
+//!
+//! ```
+//! # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x?a=1&b=\"2\"");
+//! # let a = doc.root.first_child().unwrap();
+//! use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
+//!
+//! let mut out = String::new();
+//! serialize_outer(a, &SerializeOptions::default(), &mut out);
+//! assert_eq!(out, r#"<a href="/x?a=1&amp;b=&quot;2&quot;"></a>"#);
+//! ```
+
+use kauri_tokenizer::{AttrNamespace, Namespace};
+
+use super::escape::{escape, Mode};
+use super::{is_raw_text_element, serializes_as_void};
+use crate::node::{Node, NodeData};
+
+/// Options of the HTML fragment serialization algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SerializeOptions {
+    /// Whether scripting is enabled for the nodes: then the text of a `noscript` element is
+    /// written literally, as the parser with the scripting flag set reads it as raw text.
+    /// Default true, as the parser's default.
+    pub scripting: bool,
+}
+
+impl Default for SerializeOptions {
+    fn default() -> Self {
+        SerializeOptions { scripting: true }
+    }
+}
+
+/// Appends the HTML serialization of the *children* of `node` to `out` (the standard's "HTML
+/// fragment serialization algorithm", what `innerHTML` returns). For a `template` element
+/// these are the children of its template contents; for an element that serializes as void,
+/// nothing.
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["a & b", "<c>"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
+///
+/// let mut out = String::new();
+/// serialize_inner(ul, &SerializeOptions::default(), &mut out);
+/// assert_eq!(out, "<li>a &amp; b</li><li>&lt;c&gt;</li>");
+/// ```
+pub fn serialize_inner<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: &mut String) {
+    // Step 1: "If the node serializes as void, then return the empty string."
+    if let Some(element) = node.as_element() {
+        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+            return;
+        }
+    }
+    // Step 3: "If the node is a template element, then let the node instead be the template
+    // element's template contents."
+    let container = template_contents(node).unwrap_or(node);
+    // Step 5: each child in tree order.
+    if let Some(first) = container.first_child() {
+        Walker::new(options, Scope::ChildrenOf(container), out).run(first);
+    }
+}
+
+/// Appends the HTML serialization of `node` itself and its descendants to `out` (what
+/// `outerHTML` returns: the fragment serialization of a node whose only child is `node`). For a
+/// Document or DocumentFragment this is the same as [`serialize_inner`].
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["one"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
+///
+/// let mut out = String::new();
+/// serialize_outer(ul, &SerializeOptions::default(), &mut out);
+/// assert_eq!(out, "<ul><li>one</li></ul>");
+/// ```
+pub fn serialize_outer<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: &mut String) {
+    match node.data() {
+        NodeData::Document(_) | NodeData::DocumentFragment => serialize_inner(node, options, out),
+        _ => Walker::new(options, Scope::Itself(node), out).run(node),
+    }
+}
+
+/// The serialization of the children of `node`, with the default options.
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["x"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// assert_eq!(kauri_dom::serialize::html::inner_html(ul), "<li>x</li>");
+/// ```
+pub fn inner_html<'a>(node: &'a Node<'a>) -> String {
+    let mut out = String::new();
+    serialize_inner(node, &SerializeOptions::default(), &mut out);
+    out
+}
+
+/// The serialization of `node` and its descendants, with the default options.
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["x"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// assert_eq!(kauri_dom::serialize::html::outer_html(ul), "<ul><li>x</li></ul>");
+/// ```
+pub fn outer_html<'a>(node: &'a Node<'a>) -> String {
+    let mut out = String::new();
+    serialize_outer(node, &SerializeOptions::default(), &mut out);
+    out
+}
+
+/// The template contents of an HTML `template` element.
+fn template_contents<'a>(node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+    node.as_element()?.template_contents()
+}
+
+/// Where a walk stops.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    /// All children of this node (inner serialization).
+    ChildrenOf(&'a Node<'a>),
+    /// This node alone (outer serialization).
+    Itself(&'a Node<'a>),
+}
+
+/// One run of the serialization: the state of the explicit walk.
+struct Walker<'o, 'a> {
+    options: &'o SerializeOptions,
+    scope: Scope<'a>,
+    out: &'o mut String,
+    /// The `template` elements whose contents are being serialized, innermost last. The template
+    /// contents fragment has no parent link, so this is how the walk climbs back out of it.
+    templates: Vec<&'a Node<'a>>,
+}
+
+impl<'o, 'a> Walker<'o, 'a> {
+    fn new(options: &'o SerializeOptions, scope: Scope<'a>, out: &'o mut String) -> Self {
+        Walker {
+            options,
+            scope,
+            out,
+            templates: Vec::new(),
+        }
+    }
+
+    /// Serializes `first` and what follows it within the scope.
+    fn run(mut self, first: &'a Node<'a>) {
+        let mut current = Some(first);
+        while let Some(node) = current {
+            current = match self.open(node) {
+                // Descend: the node's first child comes next.
+                Some(child) => Some(child),
+                // The node is complete (no children, or nothing to descend into).
+                None => self.next_after(node),
+            };
+        }
+    }
+
+    /// Writes the start of `node` (for an element: its start tag; for anything else: all of it).
+    /// Returns the first child to descend into, if any; otherwise the node is complete (an
+    /// element's end tag is already written).
+    fn open(&mut self, node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+        match node.data() {
+            NodeData::Element(element) => {
+                let name = element.name();
+                self.out.push('<');
+                self.out.push_str(name);
+                for (attr_name, value) in element.attrs() {
+                    self.out.push(' ');
+                    write_attribute_name(attr_name.ns, &attr_name.local, self.out);
+                    self.out.push_str("=\"");
+                    escape(value, Mode::DoubleQuoted, self.out);
+                    self.out.push('"');
+                }
+                self.out.push('>');
+                let html = element.namespace() == Namespace::Html;
+                // "If current node serializes as void, then continue on to the next child node."
+                if html && serializes_as_void(name) {
+                    return None;
+                }
+                let container = element.template_contents().unwrap_or(node);
+                match container.first_child() {
+                    Some(child) => {
+                        if !std::ptr::eq(container, node) {
+                            self.templates.push(node);
+                        }
+                        Some(child)
+                    }
+                    None => {
+                        self.write_end_tag(node);
+                        None
+                    }
+                }
+            }
+            NodeData::Text(text) => {
+                if self.is_literal_text_parent(node.parent()) {
+                    self.out.push_str(text.data());
+                } else {
+                    escape(text.data(), Mode::Text, self.out);
+                }
+                None
+            }
+            NodeData::Comment(comment) => {
+                self.out.push_str("<!--");
+                self.out.push_str(comment.data());
+                self.out.push_str("-->");
+                None
+            }
+            NodeData::ProcessingInstruction(pi) => {
+                self.out.push_str("<?");
+                self.out.push_str(pi.target());
+                self.out.push(' ');
+                self.out.push_str(pi.data());
+                self.out.push_str("?>");
+                None
+            }
+            NodeData::Doctype(doctype) => {
+                self.out.push_str("<!DOCTYPE ");
+                self.out.push_str(doctype.name());
+                self.out.push('>');
+                None
+            }
+            // Neither is ever a child; serialize what they contain.
+            NodeData::Document(_) | NodeData::DocumentFragment => node.first_child(),
+        }
+    }
+
+    /// "If the parent of current node is a style, script, xmp, iframe, noembed, noframes, or
+    /// plaintext element, or if the parent of current node is a noscript element and scripting
+    /// is enabled for the node, then append the value of current node's data literally."
+    fn is_literal_text_parent(&self, parent: Option<&'a Node<'a>>) -> bool {
+        let Some(element) = parent.and_then(Node::as_element) else {
+            return false;
+        };
+        element.namespace() == Namespace::Html
+            && (is_raw_text_element(element.name())
+                || (self.options.scripting && element.name() == "noscript"))
+    }
+
+    /// `</tagname>` for an element (nothing for other nodes).
+    fn write_end_tag(&mut self, node: &'a Node<'a>) {
+        if let Some(element) = node.as_element() {
+            self.out.push_str("</");
+            self.out.push_str(element.name());
+            self.out.push('>');
+        }
+    }
+
+    /// After `node` is complete: the next node to open, closing the elements that end on the
+    /// way up; `None` when the walk leaves the scope.
+    fn next_after(&mut self, mut node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+        loop {
+            if let Scope::Itself(root) = self.scope {
+                if node.same_node(root) {
+                    return None;
+                }
+            }
+            if let Some(sibling) = node.next_sibling() {
+                return Some(sibling);
+            }
+            // Only a template contents fragment has children but no parent; the walk never
+            // climbs to one (it climbs to the template element instead).
+            let parent = node.parent()?;
+            if let Scope::ChildrenOf(container) = self.scope {
+                if parent.same_node(container) {
+                    return None;
+                }
+            }
+            // Climb out of a template's contents to the template element itself.
+            let element = match self.templates.last() {
+                Some(template)
+                    if template_contents(template).is_some_and(|c| c.same_node(parent)) =>
+                {
+                    self.templates.pop().unwrap_or(parent)
+                }
+                _ => parent,
+            };
+            self.write_end_tag(element);
+            node = element;
+        }
+    }
+}
+
+/// "An attribute's serialized name": the local name, prefixed by `xml:`, `xmlns:` or `xlink:`
+/// per its namespace (and `xmlns` alone for the XMLNS-namespace attribute named `xmlns`).
+fn write_attribute_name(ns: AttrNamespace, local: &str, out: &mut String) {
+    match ns {
+        AttrNamespace::None => {}
+        AttrNamespace::Xmlns if local == "xmlns" => {}
+        AttrNamespace::Xml => out.push_str("xml:"),
+        AttrNamespace::Xmlns => out.push_str("xmlns:"),
+        AttrNamespace::XLink => out.push_str("xlink:"),
+    }
+    out.push_str(local);
+}
+
+impl<'a> Node<'a> {
+    /// The HTML serialization of this node's children (`innerHTML`), with the default
+    /// [`SerializeOptions`]. See [`serialize_inner`].
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["x"]);
+    /// # let ul = doc.root.first_child().unwrap();
+    /// assert_eq!(ul.inner_html(), "<li>x</li>");
+    /// ```
+    pub fn inner_html(&'a self) -> String {
+        inner_html(self)
+    }
+
+    /// The HTML serialization of this node and its descendants (`outerHTML`), with the default
+    /// [`SerializeOptions`]. See [`serialize_outer`].
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["x"]);
+    /// # let ul = doc.root.first_child().unwrap();
+    /// assert_eq!(ul.outer_html(), "<ul><li>x</li></ul>");
+    /// ```
+    pub fn outer_html(&'a self) -> String {
+        outer_html(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arena, DomSink};
+    use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
+    use kauri_tree_builder::{NodeOrText, TreeSink};
+
+    /// Builds trees through the tree builder's sink interface.
+    struct Builder<'a> {
+        sink: DomSink<'a>,
+    }
+
+    type Handle<'a> = <DomSink<'a> as TreeSink>::Handle;
+
+    impl<'a> Builder<'a> {
+        fn new(arena: &'a Arena<'a>) -> Self {
+            Builder {
+                sink: DomSink::new(arena),
+            }
+        }
+
+        fn element(
+            &mut self,
+            ns: Namespace,
+            name: &str,
+            attrs: &[(AttrNamespace, &str, &str)],
+        ) -> Handle<'a> {
+            let attrs = attrs
+                .iter()
+                .map(|&(ns, local, value)| Attribute {
+                    name: AttrName {
+                        ns,
+                        local: LocalName::from(local),
+                    },
+                    value: value.to_owned(),
+                })
+                .collect();
+            self.sink
+                .create_element(QualName::new(ns, LocalName::from(name)), attrs)
+        }
+
+        fn html(&mut self, name: &str) -> Handle<'a> {
+            self.element(Namespace::Html, name, &[])
+        }
+
+        fn append(&mut self, parent: &Handle<'a>, child: Handle<'a>) {
+            self.sink.append(parent, NodeOrText::Node(child));
+        }
+
+        fn text(&mut self, parent: &Handle<'a>, text: &str) {
+            self.sink.append(parent, NodeOrText::Text(text));
+        }
+
+        fn finish(self) -> &'a Node<'a> {
+            self.sink.finish().root
+        }
+    }
+
+    fn inner<'a>(node: &'a Node<'a>, scripting: bool) -> String {
+        let mut out = String::new();
+        serialize_inner(node, &SerializeOptions { scripting }, &mut out);
+        out
+    }
+
+    #[test]
+    fn document_with_every_kind_of_node() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        b.sink
+            .append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "x");
+        let doc = b.sink.document();
+        let html = b.html("html");
+        let head = b.html("head");
+        let body = b.html("body");
+        let p = b.element(
+            Namespace::Html,
+            "p",
+            &[(AttrNamespace::None, "title", "a&b \"c\" <d> 'e'\u{a0}")],
+        );
+        b.text(&p, "x < y & z > w\u{a0}\"'");
+        let comment = b.sink.create_comment("c -- d");
+        let pi = b
+            .sink
+            .create_processing_instruction("xml-stylesheet", "href=a");
+        b.append(&body, p);
+        b.append(&body, comment);
+        b.append(&body, pi);
+        b.append(&html, head);
+        b.append(&html, body);
+        b.append(&doc, html);
+        let root = b.finish();
+        assert_eq!(
+            inner(root, true),
+            "<!DOCTYPE html><html><head></head><body>\
+             <p title=\"a&amp;b &quot;c&quot; &lt;d&gt; 'e'&nbsp;\">x &lt; y &amp; z &gt; w&nbsp;\"'</p>\
+             <!--c -- d--><?xml-stylesheet href=a?></body></html>"
+        );
+        assert_eq!(outer_html(root), inner_html(root));
+    }
+
+    #[test]
+    fn void_elements_have_no_end_tag_and_no_content() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        let div = b.html("div");
+        for name in [
+            "br", "param", "basefont", "bgsound", "frame", "keygen", "img", "wbr",
+        ] {
+            let e = b.html(name);
+            b.append(&div, e);
+        }
+        // A void element given a child by DOM manipulation still serializes as void.
+        let br = b.html("br");
+        b.text(&br, "lost");
+        b.append(&div, br);
+        // Not void outside the HTML namespace.
+        let svg_br = b.element(Namespace::Svg, "br", &[]);
+        b.append(&div, svg_br);
+        assert_eq!(
+            div.0.outer_html(),
+            "<div><br><param><basefont><bgsound><frame><keygen><img><wbr><br><br></br></div>"
+        );
+        assert_eq!(br.0.inner_html(), "");
+    }
+
+    #[test]
+    fn raw_text_parents() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        let div = b.html("div");
+        for name in [
+            "style",
+            "script",
+            "xmp",
+            "iframe",
+            "noembed",
+            "noframes",
+            "plaintext",
+            "noscript",
+            "title",
+            "textarea",
+        ] {
+            let e = b.html(name);
+            b.text(&e, "a<b>&c");
+            b.append(&div, e);
+        }
+        let svg_style = b.element(Namespace::Svg, "style", &[]);
+        b.text(&svg_style, "a<b");
+        b.append(&div, svg_style);
+        let raw = "<style>a<b>&c</style><script>a<b>&c</script><xmp>a<b>&c</xmp>\
+                   <iframe>a<b>&c</iframe><noembed>a<b>&c</noembed><noframes>a<b>&c</noframes>\
+                   <plaintext>a<b>&c</plaintext>";
+        let escaped = "<title>a&lt;b&gt;&amp;c</title><textarea>a&lt;b&gt;&amp;c</textarea>\
+                       <style>a&lt;b</style>";
+        assert_eq!(
+            inner(div.0, true),
+            format!("{raw}<noscript>a<b>&c</noscript>{escaped}")
+        );
+        assert_eq!(
+            inner(div.0, false),
+            format!("{raw}<noscript>a&lt;b&gt;&amp;c</noscript>{escaped}")
+        );
+        // outerHTML of the text node itself looks at its parent too.
+        let script_text = div.0.children().nth(1).unwrap().first_child().unwrap();
+        assert_eq!(script_text.outer_html(), "a<b>&c");
+        assert_eq!(script_text.inner_html(), "");
+    }
+
+    #[test]
+    fn template_contents_are_serialized() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        let div = b.html("div");
+        let outer_t = b.html("template");
+        let contents = b.sink.template_contents(&outer_t);
+        let inner_t = b.html("template");
+        let inner_contents = b.sink.template_contents(&inner_t);
+        let p = b.html("p");
+        b.text(&p, "<x>");
+        b.append(&inner_contents, p);
+        b.text(&contents, "a&");
+        b.append(&contents, inner_t);
+        b.text(&contents, "z");
+        b.append(&div, outer_t);
+        let after = b.html("span");
+        b.append(&div, after);
+        assert_eq!(
+            div.0.outer_html(),
+            "<div><template>a&amp;<template><p>&lt;x&gt;</p></template>z</template><span></span></div>"
+        );
+        assert_eq!(
+            outer_t.0.inner_html(),
+            "a&amp;<template><p>&lt;x&gt;</p></template>z"
+        );
+        assert_eq!(
+            inner_t.0.outer_html(),
+            "<template><p>&lt;x&gt;</p></template>"
+        );
+        assert_eq!(contents.0.inner_html(), outer_t.0.inner_html());
+        // An empty template.
+        let empty = b.html("template");
+        assert_eq!(empty.0.outer_html(), "<template></template>");
+    }
+
+    #[test]
+    fn foreign_elements_and_attribute_namespaces() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        let svg = b.element(
+            Namespace::Svg,
+            "svg",
+            &[
+                (AttrNamespace::Xmlns, "xmlns", "http://www.w3.org/2000/svg"),
+                (
+                    AttrNamespace::Xmlns,
+                    "xlink",
+                    "http://www.w3.org/1999/xlink",
+                ),
+                (AttrNamespace::Xml, "lang", "en"),
+                (AttrNamespace::None, "viewBox", "0 0 1 1"),
+            ],
+        );
+        let fo = b.element(Namespace::Svg, "foreignObject", &[]);
+        let a = b.element(Namespace::Svg, "a", &[(AttrNamespace::XLink, "href", "#x")]);
+        let math = b.element(Namespace::MathMl, "math", &[]);
+        b.append(&svg, fo);
+        b.append(&svg, a);
+        b.append(&svg, math);
+        assert_eq!(
+            svg.0.outer_html(),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+             xml:lang=\"en\" viewBox=\"0 0 1 1\"><foreignObject></foreignObject>\
+             <a xlink:href=\"#x\"></a><math></math></svg>"
+        );
+    }
+
+    #[test]
+    fn outer_of_leaf_nodes() {
+        let arena = Arena::new();
+        let mut b = Builder::new(&arena);
+        let c = b.sink.create_comment("hi");
+        let pi = b.sink.create_processing_instruction("t", "d");
+        assert_eq!(c.0.outer_html(), "<!--hi-->");
+        assert_eq!(pi.0.outer_html(), "<?t d?>");
+        assert_eq!(c.0.inner_html(), "");
+    }
+
+    /// A 1,000,000-deep tree serializes on a 2 MB stack (the walk uses no recursion).
+    #[test]
+    fn million_deep_tree_on_a_small_stack() {
+        const DEPTH: usize = 1_000_000;
+        let handle = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(|| {
+                let arena = Arena::new();
+                let mut b = Builder::new(&arena);
+                // Built bottom-up, so each append is O(1).
+                let mut child = b.html("b");
+                b.text(&child, "x");
+                for i in 1..DEPTH {
+                    let parent = b.html(if i % 2 == 0 { "b" } else { "template" });
+                    if i % 2 == 0 {
+                        b.append(&parent, child);
+                    } else {
+                        let contents = b.sink.template_contents(&parent);
+                        b.append(&contents, child);
+                    }
+                    child = parent;
+                }
+                let doc = b.sink.document();
+                b.append(&doc, child);
+                let root = b.finish();
+                let html = inner(root, true);
+                let tags = DEPTH / 2;
+                assert_eq!(
+                    html.len(),
+                    tags * ("<b></b>".len() + "<template></template>".len()) + 1
+                );
+                assert!(html.starts_with("<template><b><template>"));
+                assert!(html.ends_with("</template></b></template>"));
+                assert_eq!(html.matches('x').count(), 1);
+            })
+            .unwrap();
+        handle.join().unwrap();
+    }
+}

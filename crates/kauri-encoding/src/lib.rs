@@ -110,6 +110,17 @@ pub enum Confidence {
     Irrelevant,
 }
 
+impl Confidence {
+    /// `tentative`, `certain` or `irrelevant`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Tentative => "tentative",
+            Confidence::Certain => "certain",
+            Confidence::Irrelevant => "irrelevant",
+        }
+    }
+}
+
 /// Which step of the decision produced the encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EncodingSource {

@@ -648,3 +648,16 @@ fn utf8_cut_off_at_the_end_is_still_utf8() {
     bad.insert(5, 0xFF);
     assert_ne!(sniff(&bad, &local).unwrap().encoding, enc("utf-8"));
 }
+
+#[test]
+fn replacement_labels_select_the_replacement_encoding() {
+    // "iso-2022-kr" is a label of the replacement encoding: getting an encoding returns it, and
+    // neither the pre-scan nor the tree builder's rules exclude it, so the whole document decodes
+    // to a single U+FFFD (as in browsers, which guards against encodings they do not support).
+    let bytes = b"<meta charset=iso-2022-kr><p>hi";
+    let d = sniff_default(bytes);
+    assert_eq!(d.encoding.name(), "replacement");
+    assert_eq!(d.source, EncodingSource::MetaPrescan);
+    assert_eq!(decode(bytes, &d), "\u{FFFD}");
+    assert_eq!(Confidence::Certain.as_str(), "certain");
+}

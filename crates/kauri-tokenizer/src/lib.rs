@@ -6,6 +6,8 @@
 
 #![warn(missing_docs)]
 
+mod char_ref;
+mod input;
 pub mod names;
 mod sink;
 mod token;

@@ -1,14 +1,31 @@
 //! The tokenizer driver (13.2.5): input buffering, the state loop, token emission, errors.
 //!
-//! Interim skeleton: the public API is final; the state machine lands in the next commit.
+//! The state machine works on the bytes of the buffered input. Every state consumes one
+//! character at a time through [`Tokenizer::consume`] (which also performs the newline
+//! normalization of 13.2.3.5), except for the fast paths that take whole runs of ordinary
+//! characters with `memchr`. When the buffer runs out before a state can decide (a CR that may
+//! be followed by LF, `<!DOC` that may become `<!DOCTYPE`, `&no` that may become `&not;`), the
+//! state returns without consuming anything and resumes when more input arrives, so any chunking
+//! gives the same tokens, errors and positions.
+//!
+//! Text is passed on as slices of the input whenever it was not changed (no CR, NUL or character
+//! reference in between); otherwise it is collected in a reused buffer.
 
+mod attributes;
+mod char_ref;
+mod comment;
+mod data;
+mod doctype;
+mod rawtext;
+mod special;
 mod state;
 
 pub use state::State;
 
-use crate::names::LocalName;
-use crate::sink::TokenSink;
-use crate::token::{Span, Token};
+use crate::names::{AttrName, Attribute, LocalName};
+use crate::sink::{ParseError, TokenSink, TokenSinkResult};
+use crate::token::{Doctype, Span, Tag, TagKind, Token};
+use std::collections::HashSet;
 
 /// Options for a new [`Tokenizer`].
 #[derive(Clone, Debug, Default)]
@@ -20,40 +37,165 @@ pub struct TokenizerOptions {
     pub last_start_tag: Option<LocalName>,
 }
 
+/// Attribute lists longer than this use a hash set for the duplicate check.
+const LINEAR_DUPLICATE_CHECK: usize = 12;
+
 /// The HTML tokenizer: feed it text in chunks of any size, then call [`Tokenizer::end`].
+///
+/// ```
+/// use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+///
+/// #[derive(Default)]
+/// struct Text(String);
+/// impl TokenSink for Text {
+///     fn process_token(&mut self, token: Token<'_>, _span: Span) -> TokenSinkResult {
+///         if let Token::Characters(text) = token {
+///             self.0.push_str(text);
+///         }
+///         TokenSinkResult::Continue
+///     }
+/// }
+///
+/// let mut tokenizer = Tokenizer::new(Text::default(), TokenizerOptions::default());
+/// tokenizer.feed("<p>fish &amp;");
+/// tokenizer.feed(" chips\r");
+/// tokenizer.feed("\n</p>");
+/// tokenizer.end();
+/// assert_eq!(tokenizer.sink().0, "fish & chips\n");
+/// ```
 pub struct Tokenizer<S: TokenSink> {
     sink: S,
     state: State,
-    last_start_tag: Option<LocalName>,
+    return_state: State,
+    /// Whether the sink wants errors (asked once).
+    errors_on: bool,
+    /// `end` was called: running out of input means EOF.
+    eof: bool,
+    /// The end-of-file token was emitted.
+    done: bool,
+
+    // Input.
+    /// Unconsumed input, plus whatever earlier input a suspended state may still refer to.
     buf: String,
+    /// Absolute offset of `buf[0]` in the input as fed.
+    base: usize,
+    /// Index in `buf` of the next input character.
+    pos: usize,
+    /// Index in `buf` of the current input character (the last one consumed).
+    cur: usize,
+
+    // Pending character tokens.
+    text_active: bool,
+    text_owned: bool,
+    text_slice: (usize, usize),
+    text: String,
+    text_span: Span,
+
+    // The current tag token.
+    tag_kind: TagKind,
+    tag_name: String,
+    self_closing: bool,
+    attrs: Vec<Attribute>,
+    attr_name: String,
+    attr_value: String,
+    attr_active: bool,
+    attr_duplicate: bool,
+    attr_atom: Option<LocalName>,
+    attr_set: HashSet<LocalName>,
+    /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
+    token_start: usize,
+    last_start_tag: Option<LocalName>,
+
+    // Other tokens and buffers.
+    temp: String,
+    comment: String,
+    doctype: Doctype,
+    pi_data: String,
+    char_ref_code: u32,
+    /// Absolute offset of the `&` of the current character reference.
+    char_ref_start: usize,
+
+    // Errors.
+    input: crate::input::InputChecker,
 }
+
+/// What [`Tokenizer::consume`] returns: `None` when the buffer ran out before EOF (the state
+/// must return `false` and wait), `Some(None)` at the end of the input, `Some(Some(c))` for
+/// the next input character (already newline-normalized).
+type Consumed = Option<Option<char>>;
 
 impl<S: TokenSink> Tokenizer<S> {
     /// A tokenizer that pushes tokens into `sink`.
     pub fn new(sink: S, opts: TokenizerOptions) -> Self {
+        let errors_on = sink.wants_errors();
         Tokenizer {
             sink,
             state: opts.initial_state,
-            last_start_tag: opts.last_start_tag,
+            return_state: State::Data,
+            errors_on,
+            eof: false,
+            done: false,
             buf: String::new(),
+            base: 0,
+            pos: 0,
+            cur: 0,
+            text_active: false,
+            text_owned: false,
+            text_slice: (0, 0),
+            text: String::new(),
+            text_span: Span::default(),
+            tag_kind: TagKind::StartTag,
+            tag_name: String::new(),
+            self_closing: false,
+            attrs: Vec::new(),
+            attr_name: String::new(),
+            attr_value: String::new(),
+            attr_active: false,
+            attr_duplicate: false,
+            attr_atom: None,
+            attr_set: HashSet::new(),
+            token_start: 0,
+            last_start_tag: opts.last_start_tag,
+            temp: String::new(),
+            comment: String::new(),
+            doctype: Doctype::default(),
+            pi_data: String::new(),
+            char_ref_code: 0,
+            char_ref_start: 0,
+            input: crate::input::InputChecker::default(),
         }
     }
 
     /// Feeds the next chunk of input (any size, down to one character; a CR LF pair may be
-    /// split across chunks).
+    /// split across chunks). Tokens that are complete are passed to the sink before this
+    /// returns. Feeding after [`Tokenizer::end`] does nothing.
     pub fn feed(&mut self, chunk: &str) {
+        if self.eof {
+            return;
+        }
         self.buf.push_str(chunk);
+        self.run();
+        self.flush_text();
+        self.compact();
     }
 
-    /// Ends the input: processes what is left and emits [`Token::Eof`].
+    /// Ends the input: processes what is left and emits [`Token::Eof`]. Calling it again
+    /// does nothing.
     pub fn end(&mut self) {
-        let _ = (&self.state, &self.last_start_tag);
-        let len = self.buf.len();
-        if len > 0 {
-            self.sink
-                .process_token(Token::Characters(&self.buf), Span::new(0, len));
+        if self.eof {
+            return;
         }
-        self.sink.process_token(Token::Eof, Span::new(len, len));
+        self.eof = true;
+        self.run();
+        self.flush_text();
+        let end = self.buf.len();
+        if self.errors_on {
+            self.input
+                .scan(&self.buf, self.base, self.base + end, &mut self.sink);
+        }
+        let at = self.base + end;
+        self.done = true;
+        self.sink.process_token(Token::Eof, Span::new(at, at));
     }
 
     /// The sink.
@@ -69,5 +211,513 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Consumes the tokenizer and returns the sink.
     pub fn into_sink(self) -> S {
         self.sink
+    }
+
+    /// Runs states until the input runs out (or the end-of-file token is due).
+    fn run(&mut self) {
+        while !self.done && self.step() {}
+    }
+
+    /// Runs one state; false when it has to wait for more input or reached the end.
+    fn step(&mut self) -> bool {
+        match self.state {
+            State::Data => self.data_state(),
+            State::Rcdata => self.rcdata_state(),
+            State::Rawtext => self.rawtext_state(),
+            State::ScriptData => self.script_data_state(),
+            State::Plaintext => self.plaintext_state(),
+            State::TagOpen => self.tag_open_state(),
+            State::EndTagOpen => self.end_tag_open_state(),
+            State::TagName => self.tag_name_state(),
+            State::RcdataLessThanSign => self.rcdata_less_than_sign_state(),
+            State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(),
+            State::RcdataEndTagName => self.rcdata_end_tag_name_state(),
+            State::RawtextLessThanSign => self.rawtext_less_than_sign_state(),
+            State::RawtextEndTagOpen => self.rawtext_end_tag_open_state(),
+            State::RawtextEndTagName => self.rawtext_end_tag_name_state(),
+            State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(),
+            State::ScriptDataEndTagOpen => self.script_data_end_tag_open_state(),
+            State::ScriptDataEndTagName => self.script_data_end_tag_name_state(),
+            State::ScriptDataEscapeStart => self.script_data_escape_start_state(),
+            State::ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(),
+            State::ScriptDataEscaped => self.script_data_escaped_state(),
+            State::ScriptDataEscapedDash => self.script_data_escaped_dash_state(),
+            State::ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(),
+            State::ScriptDataEscapedLessThanSign => self.script_data_escaped_less_than_sign_state(),
+            State::ScriptDataEscapedEndTagOpen => self.script_data_escaped_end_tag_open_state(),
+            State::ScriptDataEscapedEndTagName => self.script_data_escaped_end_tag_name_state(),
+            State::ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(),
+            State::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(),
+            State::ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(),
+            State::ScriptDataDoubleEscapedDashDash => {
+                self.script_data_double_escaped_dash_dash_state()
+            }
+            State::ScriptDataDoubleEscapedLessThanSign => {
+                self.script_data_double_escaped_less_than_sign_state()
+            }
+            State::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(),
+            State::BeforeAttributeName => self.before_attribute_name_state(),
+            State::AttributeName => self.attribute_name_state(),
+            State::AfterAttributeName => self.after_attribute_name_state(),
+            State::BeforeAttributeValue => self.before_attribute_value_state(),
+            State::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(b'"'),
+            State::AttributeValueSingleQuoted => self.attribute_value_quoted_state(b'\''),
+            State::AttributeValueUnquoted => self.attribute_value_unquoted_state(),
+            State::AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(),
+            State::SelfClosingStartTag => self.self_closing_start_tag_state(),
+            State::BogusComment => self.bogus_comment_state(),
+            State::MarkupDeclarationOpen => self.markup_declaration_open_state(),
+            State::CommentStart => self.comment_start_state(),
+            State::CommentStartDash => self.comment_start_dash_state(),
+            State::Comment => self.comment_state(),
+            State::CommentLessThanSign => self.comment_less_than_sign_state(),
+            State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
+            State::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
+            State::CommentLessThanSignBangDashDash => {
+                self.comment_less_than_sign_bang_dash_dash_state()
+            }
+            State::CommentEndDash => self.comment_end_dash_state(),
+            State::CommentEnd => self.comment_end_state(),
+            State::CommentEndBang => self.comment_end_bang_state(),
+            State::Doctype => self.doctype_state(),
+            State::BeforeDoctypeName => self.before_doctype_name_state(),
+            State::DoctypeName => self.doctype_name_state(),
+            State::AfterDoctypeName => self.after_doctype_name_state(),
+            State::AfterDoctypePublicKeyword => self.after_doctype_keyword_state(true),
+            State::BeforeDoctypePublicIdentifier => self.before_doctype_identifier_state(true),
+            State::DoctypePublicIdentifierDoubleQuoted => {
+                self.doctype_identifier_quoted_state(true, '"')
+            }
+            State::DoctypePublicIdentifierSingleQuoted => {
+                self.doctype_identifier_quoted_state(true, '\'')
+            }
+            State::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
+            State::BetweenDoctypePublicAndSystemIdentifiers => {
+                self.between_doctype_public_and_system_identifiers_state()
+            }
+            State::AfterDoctypeSystemKeyword => self.after_doctype_keyword_state(false),
+            State::BeforeDoctypeSystemIdentifier => self.before_doctype_identifier_state(false),
+            State::DoctypeSystemIdentifierDoubleQuoted => {
+                self.doctype_identifier_quoted_state(false, '"')
+            }
+            State::DoctypeSystemIdentifierSingleQuoted => {
+                self.doctype_identifier_quoted_state(false, '\'')
+            }
+            State::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
+            State::BogusDoctype => self.bogus_doctype_state(),
+            State::CdataSection => self.cdata_section_state(),
+            State::CdataSectionBracket => self.cdata_section_bracket_state(),
+            State::CdataSectionEnd => self.cdata_section_end_state(),
+            State::ProcessingInstructionOpen => self.processing_instruction_open_state(),
+            State::ProcessingInstructionTarget => self.processing_instruction_target_state(),
+            State::AfterProcessingInstructionTarget => {
+                self.after_processing_instruction_target_state()
+            }
+            State::ProcessingInstructionData => self.processing_instruction_data_state(),
+            State::ProcessingInstructionQuestionable => {
+                self.processing_instruction_questionable_state()
+            }
+            State::CharacterReference => self.character_reference_state(),
+            State::NamedCharacterReference => self.named_character_reference_state(),
+            State::AmbiguousAmpersand => self.ambiguous_ampersand_state(),
+            State::NumericCharacterReference => self.numeric_character_reference_state(),
+            State::HexadecimalCharacterReferenceStart => {
+                self.hexadecimal_character_reference_start_state()
+            }
+            State::HexadecimalCharacterReference => self.hexadecimal_character_reference_state(),
+            State::DecimalCharacterReference => self.decimal_character_reference_state(),
+            State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
+        }
+    }
+
+    // ----- Input -----
+
+    /// Consumes the next input character, normalizing CR and CR LF to LF (13.2.3.5).
+    #[inline]
+    fn consume(&mut self) -> Consumed {
+        let bytes = self.buf.as_bytes();
+        let Some(&b) = bytes.get(self.pos) else {
+            if self.eof {
+                self.cur = self.pos;
+                return Some(None);
+            }
+            return None;
+        };
+        self.cur = self.pos;
+        if b < 0x80 {
+            if b == b'\r' {
+                match bytes.get(self.pos + 1) {
+                    Some(b'\n') => self.pos += 2,
+                    Some(_) => self.pos += 1,
+                    None if self.eof => self.pos += 1,
+                    None => return None,
+                }
+                return Some(Some('\n'));
+            }
+            self.pos += 1;
+            return Some(Some(b as char));
+        }
+        let c = self.buf[self.pos..].chars().next().unwrap_or('\u{FFFD}');
+        self.pos += c.len_utf8();
+        Some(Some(c))
+    }
+
+    /// "Reconsume in the X state": the current input character is the next one again.
+    #[inline]
+    fn reconsume(&mut self, state: State) {
+        self.pos = self.cur;
+        self.state = state;
+    }
+
+    /// The absolute offset of a buffer index.
+    #[inline]
+    fn abs(&self, index: usize) -> usize {
+        self.base + index
+    }
+
+    /// The unconsumed bytes.
+    #[inline]
+    fn rest(&self) -> &[u8] {
+        &self.buf.as_bytes()[self.pos..]
+    }
+
+    /// Checks whether the next input characters match `word` (ASCII, case-insensitively when
+    /// `ignore_case`). `None`: not decidable yet (the buffer ends inside a possible match).
+    fn lookahead(&self, word: &[u8], ignore_case: bool) -> Option<bool> {
+        let rest = self.rest();
+        let n = rest.len().min(word.len());
+        let same = if ignore_case {
+            rest[..n].eq_ignore_ascii_case(&word[..n])
+        } else {
+            rest[..n] == word[..n]
+        };
+        if !same {
+            Some(false)
+        } else if n == word.len() {
+            Some(true)
+        } else if self.eof {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Drops the input no state can refer to any more.
+    fn compact(&mut self) {
+        let keep = self.keep_from().min(self.pos);
+        if self.errors_on {
+            let upto = self.abs(self.pos);
+            self.input.scan(&self.buf, self.base, upto, &mut self.sink);
+            self.input
+                .advance_cursor(&self.buf, self.base, self.abs(keep));
+        }
+        if keep > 0 {
+            self.buf.drain(..keep);
+            self.base += keep;
+            self.pos -= keep;
+            self.cur = self.cur.saturating_sub(keep);
+        }
+    }
+
+    /// The first buffer index the current state may still need: the `<` of a tag in the
+    /// RCDATA/RAWTEXT/script end tag states (re-emitted as text when the tag is not
+    /// appropriate) or the `&` of a character reference.
+    fn keep_from(&self) -> usize {
+        let token = self.token_start.saturating_sub(self.base);
+        match self.state {
+            State::TagOpen
+            | State::EndTagOpen
+            | State::RcdataLessThanSign
+            | State::RcdataEndTagOpen
+            | State::RcdataEndTagName
+            | State::RawtextLessThanSign
+            | State::RawtextEndTagOpen
+            | State::RawtextEndTagName
+            | State::ScriptDataLessThanSign
+            | State::ScriptDataEndTagOpen
+            | State::ScriptDataEndTagName
+            | State::ScriptDataEscapedLessThanSign
+            | State::ScriptDataEscapedEndTagOpen
+            | State::ScriptDataEscapedEndTagName => token,
+            State::CharacterReference
+            | State::NamedCharacterReference
+            | State::AmbiguousAmpersand
+            | State::NumericCharacterReference
+            | State::HexadecimalCharacterReferenceStart
+            | State::HexadecimalCharacterReference
+            | State::DecimalCharacterReference
+            | State::NumericCharacterReferenceEnd => self.char_ref_start.saturating_sub(self.base),
+            _ => self.pos,
+        }
+    }
+
+    // ----- Errors -----
+
+    /// Reports a parse error at the current input character (or at the end of the input).
+    #[inline]
+    fn error(&mut self, code: &'static str) {
+        if self.errors_on {
+            let at = self.abs(self.cur);
+            self.error_at(code, at);
+        }
+    }
+
+    /// Reports a parse error at an absolute offset.
+    fn error_at(&mut self, code: &'static str, offset: usize) {
+        if !self.errors_on {
+            return;
+        }
+        self.input
+            .scan(&self.buf, self.base, offset + 1, &mut self.sink);
+        let (line, col) = self.input.position(&self.buf, self.base, offset);
+        self.sink.parse_error(ParseError {
+            code,
+            line,
+            col,
+            offset,
+        });
+    }
+
+    // ----- Character tokens -----
+
+    /// Queues input bytes `start..end` (buffer indices) as character tokens, unchanged.
+    #[inline]
+    fn push_text_range(&mut self, start: usize, end: usize) {
+        if start >= end {
+            return;
+        }
+        if !self.text_active {
+            self.text_active = true;
+            self.text_owned = false;
+            self.text_slice = (start, end);
+            self.text_span = Span::new(self.base + start, self.base + end);
+        } else if self.text_owned {
+            self.text.push_str(&self.buf[start..end]);
+            self.text_span.end = self.base + end;
+        } else if self.text_slice.1 == start {
+            self.text_slice.1 = end;
+            self.text_span.end = self.base + end;
+        } else {
+            self.text.clear();
+            self.text
+                .push_str(&self.buf[self.text_slice.0..self.text_slice.1]);
+            self.text.push_str(&self.buf[start..end]);
+            self.text_owned = true;
+            self.text_span.end = self.base + end;
+        }
+    }
+
+    /// Queues `s` as character tokens, standing for the input `start..end` (absolute).
+    fn push_text_str(&mut self, s: &str, start: usize, end: usize) {
+        if s.is_empty() {
+            return;
+        }
+        if !self.text_active {
+            self.text_active = true;
+            self.text_owned = true;
+            self.text.clear();
+            self.text_span = Span::new(start, end);
+        } else if !self.text_owned {
+            self.text.clear();
+            self.text
+                .push_str(&self.buf[self.text_slice.0..self.text_slice.1]);
+            self.text_owned = true;
+        }
+        self.text.push_str(s);
+        self.text_span.end = end.max(self.text_span.end);
+    }
+
+    /// Emits the current input character as a character token (an LF from a CR is not in the
+    /// input as such, so it is copied).
+    #[inline]
+    fn emit_current_char(&mut self, c: char) {
+        if c == '\n' && self.buf.as_bytes()[self.cur] == b'\r' {
+            let (start, end) = (self.abs(self.cur), self.abs(self.pos));
+            self.push_text_str("\n", start, end);
+        } else {
+            self.push_text_range(self.cur, self.pos);
+        }
+    }
+
+    /// Emits a character the input does not hold as such (U+FFFD for NULL, `]` of `]]`).
+    fn emit_char(&mut self, c: char) {
+        let mut utf8 = [0; 4];
+        let (start, end) = (self.abs(self.cur), self.abs(self.pos));
+        self.push_text_str(c.encode_utf8(&mut utf8), start, end);
+    }
+
+    /// Passes queued character tokens to the sink.
+    fn flush_text(&mut self) {
+        if !self.text_active {
+            return;
+        }
+        self.text_active = false;
+        let span = self.text_span;
+        let result = if self.text_owned {
+            self.sink.process_token(Token::Characters(&self.text), span)
+        } else {
+            let (start, end) = self.text_slice;
+            self.sink
+                .process_token(Token::Characters(&self.buf[start..end]), span)
+        };
+        self.sink_result(result);
+    }
+
+    /// Emits a U+0000 NULL character token (data and CDATA section states).
+    fn emit_null(&mut self) {
+        self.flush_text();
+        let span = Span::new(self.abs(self.cur), self.abs(self.pos));
+        let result = self.sink.process_token(Token::NullCharacter, span);
+        self.sink_result(result);
+    }
+
+    /// Applies what the sink returned.
+    #[inline]
+    fn sink_result(&mut self, result: TokenSinkResult) {
+        if let TokenSinkResult::SwitchTo(state) = result {
+            self.state = state.into();
+        }
+    }
+
+    /// The span of the token being finished: from its `<` to the end of the current character.
+    fn token_span(&self) -> Span {
+        Span::new(self.token_start, self.abs(self.pos))
+    }
+
+    /// Marks the end of the input: "emit an end-of-file token" (done by [`Tokenizer::end`]).
+    fn emit_eof(&mut self) -> bool {
+        self.done = true;
+        false
+    }
+
+    // ----- Tags -----
+
+    /// "Create a new start/end tag token".
+    fn new_tag(&mut self, kind: TagKind) {
+        self.tag_kind = kind;
+        self.tag_name.clear();
+        self.self_closing = false;
+        self.attrs.clear();
+        self.attr_set.clear();
+        self.attr_active = false;
+    }
+
+    /// "Start a new attribute in the current tag token".
+    fn start_attribute(&mut self) {
+        self.finish_attribute();
+        self.attr_name.clear();
+        self.attr_value.clear();
+        self.attr_active = true;
+        self.attr_duplicate = false;
+        self.attr_atom = None;
+    }
+
+    /// Leaving the attribute name state: the duplicate-attribute check (13.2.5.33).
+    fn check_duplicate_attribute(&mut self) {
+        let atom = LocalName::from(&*self.attr_name);
+        let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
+            self.attrs.iter().any(|a| a.name.local == atom)
+        } else {
+            if self.attr_set.is_empty() {
+                self.attr_set
+                    .extend(self.attrs.iter().map(|a| a.name.local.clone()));
+            }
+            self.attr_set.contains(&atom)
+        };
+        if duplicate {
+            self.error("duplicate-attribute");
+            self.attr_duplicate = true;
+        } else {
+            self.attr_atom = Some(atom);
+        }
+    }
+
+    /// Adds the finished attribute to the tag unless it was a duplicate.
+    fn finish_attribute(&mut self) {
+        if !self.attr_active {
+            return;
+        }
+        self.attr_active = false;
+        if self.attr_duplicate {
+            return;
+        }
+        let local = match self.attr_atom.take() {
+            Some(atom) => atom,
+            None => LocalName::from(&*self.attr_name),
+        };
+        if !self.attr_set.is_empty() {
+            self.attr_set.insert(local.clone());
+        }
+        self.attrs.push(Attribute {
+            name: AttrName::new(local),
+            value: String::from(&*self.attr_value),
+        });
+    }
+
+    /// "Emit the current tag token".
+    fn emit_tag(&mut self) {
+        self.finish_attribute();
+        let name = LocalName::from(&*self.tag_name);
+        if self.tag_kind == TagKind::EndTag {
+            if !self.attrs.is_empty() {
+                self.error("end-tag-with-attributes");
+            }
+            if self.self_closing {
+                self.error("end-tag-with-trailing-solidus");
+            }
+        } else {
+            self.last_start_tag = Some(name.clone());
+        }
+        let tag = Tag {
+            kind: self.tag_kind,
+            name,
+            self_closing: self.self_closing,
+            attrs: std::mem::take(&mut self.attrs),
+        };
+        self.flush_text();
+        let span = self.token_span();
+        let result = self.sink.process_token(Token::Tag(tag), span);
+        self.sink_result(result);
+    }
+
+    /// "An appropriate end tag token": its name is that of the last start tag emitted.
+    fn is_appropriate_end_tag(&self) -> bool {
+        match &self.last_start_tag {
+            Some(name) => **name == *self.tag_name,
+            None => false,
+        }
+    }
+
+    // ----- Comments, DOCTYPEs, PIs -----
+
+    /// "Emit the current comment token".
+    fn emit_comment(&mut self) {
+        self.flush_text();
+        let span = self.token_span();
+        let result = self.sink.process_token(Token::Comment(&self.comment), span);
+        self.sink_result(result);
+    }
+
+    /// "Emit the current DOCTYPE token".
+    fn emit_doctype(&mut self) {
+        self.flush_text();
+        let span = self.token_span();
+        let doctype = std::mem::take(&mut self.doctype);
+        let result = self.sink.process_token(Token::Doctype(doctype), span);
+        self.sink_result(result);
+    }
+
+    /// "Emit the current processing instruction token" (target in the temporary buffer).
+    fn emit_processing_instruction(&mut self) {
+        self.flush_text();
+        let span = self.token_span();
+        let result = self.sink.process_token(
+            Token::ProcessingInstruction {
+                target: &self.temp,
+                data: &self.pi_data,
+            },
+            span,
+        );
+        self.sink_result(result);
     }
 }

@@ -1,0 +1,83 @@
+//! Tokenizes every page of the shared corpus (`$KAURI_CORPUS`, else `../shared/corpus` from the
+//! workspace root) into a sink that drops the tokens: once without errors (the sink says it
+//! does not want them, as a DOM builder that ignores errors would) and once with errors.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use kauri_tokenizer::{
+    ParseError, Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions,
+};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+struct NoopSink {
+    errors: bool,
+    count: usize,
+}
+
+impl TokenSink for NoopSink {
+    fn process_token(&mut self, token: Token<'_>, _span: Span) -> TokenSinkResult {
+        black_box(&token);
+        self.count += 1;
+        TokenSinkResult::Continue
+    }
+    fn parse_error(&mut self, error: ParseError) {
+        black_box(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.errors
+    }
+}
+
+fn corpus() -> Vec<String> {
+    let dir = std::env::var_os("KAURI_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    let mut pages = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.extension().is_some_and(|e| e == "html" || e == "htm") {
+                if let Ok(bytes) = std::fs::read(&path) {
+                    pages.push(String::from_utf8_lossy(&bytes).into_owned());
+                }
+            }
+        }
+    }
+    if pages.is_empty() {
+        eprintln!("note: no corpus at {} (set KAURI_CORPUS)", dir.display());
+    }
+    pages
+}
+
+fn tokenize_all(pages: &[String], errors: bool) -> usize {
+    let mut count = 0;
+    for page in pages {
+        let mut tokenizer =
+            Tokenizer::new(NoopSink { errors, count: 0 }, TokenizerOptions::default());
+        tokenizer.feed(page);
+        tokenizer.end();
+        count += tokenizer.into_sink().count;
+    }
+    count
+}
+
+fn bench(c: &mut Criterion) {
+    let pages = corpus();
+    let bytes: usize = pages.iter().map(String::len).sum();
+    let mut group = c.benchmark_group("tokenize-corpus");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(20);
+    group.bench_function("no-errors", |b| {
+        b.iter(|| tokenize_all(black_box(&pages), false))
+    });
+    group.bench_function("with-errors", |b| {
+        b.iter(|| tokenize_all(black_box(&pages), true))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

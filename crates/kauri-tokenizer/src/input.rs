@@ -1,0 +1,177 @@
+//! The input stream (13.2.3.5): the input-stream parse errors and error positions.
+//!
+//! Newline normalization itself happens as characters are consumed (`Tokenizer::consume`).
+//! This module scans the input once, lazily, for the characters the standard makes parse
+//! errors wherever they appear (`control-character-in-input-stream`,
+//! `noncharacter-in-input-stream`; surrogates cannot occur in a Rust `str`), and turns byte
+//! offsets into the 1-based line and column of an error. Both only run when the sink wants
+//! errors, and both only move forward, so each input byte is looked at once.
+
+use crate::sink::{ParseError, TokenSink};
+
+/// Scans for input-stream errors and tracks line/column positions.
+#[derive(Debug)]
+pub(crate) struct InputChecker {
+    /// Absolute offset up to which the input was scanned for input-stream errors.
+    checked: usize,
+    /// Absolute offset of the position cursor.
+    off: usize,
+    /// Line of the character at `off`.
+    line: u32,
+    /// Column of the character at `off`.
+    col: u32,
+    /// The byte before `off` was a CR (an LF right after it ends no extra line).
+    prev_cr: bool,
+}
+
+impl Default for InputChecker {
+    fn default() -> Self {
+        InputChecker {
+            checked: 0,
+            off: 0,
+            line: 1,
+            col: 1,
+            prev_cr: false,
+        }
+    }
+}
+
+/// Whether `c` is a control character the standard reports (13.2.3.5): a C0 control other
+/// than NULL and ASCII whitespace, or U+007F to U+009F.
+#[inline]
+pub(crate) fn is_reported_control(c: u32) -> bool {
+    matches!(c, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F)
+}
+
+/// Whether `c` is a noncharacter (U+FDD0 to U+FDEF, or U+xFFFE / U+xFFFF).
+#[inline]
+pub(crate) fn is_noncharacter(c: u32) -> bool {
+    matches!(c, 0xFDD0..=0xFDEF) || (c & 0xFFFE) == 0xFFFE
+}
+
+impl InputChecker {
+    /// Reports the input-stream errors of every character that starts before `upto` and was
+    /// not scanned yet. `buf` holds the input from absolute offset `base`.
+    pub(crate) fn scan<S: TokenSink>(&mut self, buf: &str, base: usize, upto: usize, sink: &mut S) {
+        let bytes = buf.as_bytes();
+        let end = upto.saturating_sub(base).min(bytes.len());
+        let mut i = self.checked.max(base) - base;
+        while i < end {
+            let b = bytes[i];
+            if b < 0x80 {
+                if (b < 0x20 || b == 0x7F) && is_reported_control(b as u32) {
+                    self.report(
+                        "control-character-in-input-stream",
+                        buf,
+                        base,
+                        base + i,
+                        sink,
+                    );
+                }
+                i += 1;
+                continue;
+            }
+            let c = buf[i..].chars().next().map_or(0xFFFD, |c| c as u32);
+            if is_reported_control(c) {
+                self.report(
+                    "control-character-in-input-stream",
+                    buf,
+                    base,
+                    base + i,
+                    sink,
+                );
+            } else if is_noncharacter(c) {
+                self.report("noncharacter-in-input-stream", buf, base, base + i, sink);
+            }
+            i += utf8_len(b);
+        }
+        self.checked = self.checked.max(base + i);
+    }
+
+    fn report<S: TokenSink>(
+        &mut self,
+        code: &'static str,
+        buf: &str,
+        base: usize,
+        offset: usize,
+        sink: &mut S,
+    ) {
+        let (line, col) = self.position(buf, base, offset);
+        sink.parse_error(ParseError {
+            code,
+            line,
+            col,
+            offset,
+        });
+    }
+
+    /// The 1-based line and column of the character at absolute offset `offset`. A CR, an
+    /// LF and a CR LF pair each end a line; columns count UTF-16 code units.
+    pub(crate) fn position(&mut self, buf: &str, base: usize, offset: usize) -> (u32, u32) {
+        if offset >= self.off {
+            self.advance_cursor(buf, base, offset);
+            return (self.line, self.col);
+        }
+        // Behind the cursor (rare): count back on the same line.
+        let bytes = buf.as_bytes();
+        let from = offset.max(base) - base;
+        let to = (self.off - base).min(bytes.len());
+        let back = bytes[from.min(to)..to]
+            .iter()
+            .map(|&b| match b {
+                0xF0.. => 2,
+                0x80..=0xBF => 0,
+                _ => 1,
+            })
+            .sum::<u32>();
+        (self.line, self.col.saturating_sub(back).max(1))
+    }
+
+    /// Moves the position cursor forward to absolute offset `target`.
+    pub(crate) fn advance_cursor(&mut self, buf: &str, base: usize, target: usize) {
+        if target <= self.off {
+            return;
+        }
+        let bytes = buf.as_bytes();
+        let start = self.off.max(base) - base;
+        let end = (target - base).min(bytes.len());
+        for &b in &bytes[start.min(end)..end] {
+            match b {
+                b'\n' => {
+                    if !self.prev_cr {
+                        self.line += 1;
+                        self.col = 1;
+                    }
+                    self.prev_cr = false;
+                }
+                b'\r' => {
+                    self.line += 1;
+                    self.col = 1;
+                    self.prev_cr = true;
+                }
+                _ => {
+                    self.prev_cr = false;
+                    // Columns count UTF-16 code units, as the html5lib tests do: a
+                    // supplementary character (4-byte UTF-8) is two.
+                    if b >= 0xF0 {
+                        self.col += 2;
+                    } else if (b & 0xC0) != 0x80 {
+                        self.col += 1;
+                    }
+                }
+            }
+        }
+        self.off = target;
+    }
+}
+
+/// The length of the UTF-8 sequence that starts with `b`.
+#[inline]
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}

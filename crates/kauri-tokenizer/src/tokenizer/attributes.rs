@@ -1,0 +1,309 @@
+//! 13.2.5.32 to 13.2.5.40: attribute names and values, and the self-closing start tag state.
+
+use super::data::is_whitespace;
+use super::{State, Tokenizer};
+use crate::sink::TokenSink;
+use memchr::{memchr, memchr3};
+
+impl<S: TokenSink> Tokenizer<S> {
+    /// 13.2.5.32 Before attribute name state.
+    pub(super) fn before_attribute_name_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {}
+                Some('/' | '>') | None => {
+                    self.reconsume(State::AfterAttributeName);
+                    return true;
+                }
+                Some('=') => {
+                    self.error("unexpected-equals-sign-before-attribute-name");
+                    self.start_attribute();
+                    self.attr_name.push('=');
+                    self.state = State::AttributeName;
+                    return true;
+                }
+                Some(_) => {
+                    self.start_attribute();
+                    self.reconsume(State::AttributeName);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.33 Attribute name state.
+    pub(super) fn attribute_name_state(&mut self) -> bool {
+        loop {
+            let rest = self.rest();
+            let n = rest
+                .iter()
+                .position(|&b| {
+                    matches!(
+                        b,
+                        b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '
+                            | b'/'
+                            | b'>'
+                            | b'='
+                            | 0
+                            | b'\r'
+                            | b'"'
+                            | b'\''
+                            | b'<'
+                    )
+                })
+                .unwrap_or(rest.len());
+            if n > 0 {
+                let from = self.attr_name.len();
+                self.attr_name.push_str(&self.buf[self.pos..self.pos + n]);
+                self.attr_name[from..].make_ascii_lowercase();
+                self.pos += n;
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) || c == '/' || c == '>' => {
+                    self.check_duplicate_attribute();
+                    self.reconsume(State::AfterAttributeName);
+                    return true;
+                }
+                None => {
+                    self.check_duplicate_attribute();
+                    self.reconsume(State::AfterAttributeName);
+                    return true;
+                }
+                Some('=') => {
+                    self.check_duplicate_attribute();
+                    self.state = State::BeforeAttributeValue;
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.attr_name.push('\u{FFFD}');
+                }
+                Some(c @ ('"' | '\'' | '<')) => {
+                    self.error("unexpected-character-in-attribute-name");
+                    self.attr_name.push(c);
+                }
+                Some(c) => self.attr_name.push(c.to_ascii_lowercase()),
+            }
+        }
+    }
+
+    /// 13.2.5.34 After attribute name state.
+    pub(super) fn after_attribute_name_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {}
+                Some('/') => {
+                    self.state = State::SelfClosingStartTag;
+                    return true;
+                }
+                Some('=') => {
+                    self.state = State::BeforeAttributeValue;
+                    return true;
+                }
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_tag();
+                    return true;
+                }
+                None => {
+                    self.error("eof-in-tag");
+                    return self.emit_eof();
+                }
+                Some(_) => {
+                    self.start_attribute();
+                    self.reconsume(State::AttributeName);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.35 Before attribute value state.
+    pub(super) fn before_attribute_value_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {}
+                Some('"') => {
+                    self.state = State::AttributeValueDoubleQuoted;
+                    return true;
+                }
+                Some('\'') => {
+                    self.state = State::AttributeValueSingleQuoted;
+                    return true;
+                }
+                Some('>') => {
+                    self.error("missing-attribute-value");
+                    self.state = State::Data;
+                    self.emit_tag();
+                    return true;
+                }
+                _ => {
+                    self.reconsume(State::AttributeValueUnquoted);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37 attribute value
+    /// (single-quoted) state; `quote` is `"` or `'`.
+    pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> bool {
+        loop {
+            let rest = self.rest();
+            let n = memchr3(quote, b'&', b'\r', rest).unwrap_or(rest.len());
+            let n = memchr(0, &rest[..n]).unwrap_or(n);
+            if n > 0 {
+                self.attr_value.push_str(&self.buf[self.pos..self.pos + n]);
+                self.pos += n;
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if c as u32 == quote as u32 => {
+                    self.state = State::AfterAttributeValueQuoted;
+                    return true;
+                }
+                Some('&') => {
+                    let state = self.state;
+                    self.begin_character_reference(state);
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.attr_value.push('\u{FFFD}');
+                }
+                None => {
+                    self.error("eof-in-tag");
+                    return self.emit_eof();
+                }
+                Some(c) => self.attr_value.push(c),
+            }
+        }
+    }
+
+    /// 13.2.5.38 Attribute value (unquoted) state.
+    pub(super) fn attribute_value_unquoted_state(&mut self) -> bool {
+        loop {
+            let rest = self.rest();
+            let n = rest
+                .iter()
+                .position(|&b| {
+                    matches!(
+                        b,
+                        b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '
+                            | b'&'
+                            | b'>'
+                            | 0
+                            | b'\r'
+                            | b'"'
+                            | b'\''
+                            | b'<'
+                            | b'='
+                            | b'`'
+                    )
+                })
+                .unwrap_or(rest.len());
+            if n > 0 {
+                self.attr_value.push_str(&self.buf[self.pos..self.pos + n]);
+                self.pos += n;
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {
+                    self.state = State::BeforeAttributeName;
+                    return true;
+                }
+                Some('&') => {
+                    self.begin_character_reference(State::AttributeValueUnquoted);
+                    return true;
+                }
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_tag();
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.attr_value.push('\u{FFFD}');
+                }
+                Some(c @ ('"' | '\'' | '<' | '=' | '`')) => {
+                    self.error("unexpected-character-in-unquoted-attribute-value");
+                    self.attr_value.push(c);
+                }
+                None => {
+                    self.error("eof-in-tag");
+                    return self.emit_eof();
+                }
+                Some(c) => self.attr_value.push(c),
+            }
+        }
+    }
+
+    /// 13.2.5.39 After attribute value (quoted) state.
+    pub(super) fn after_attribute_value_quoted_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if is_whitespace(c) => self.state = State::BeforeAttributeName,
+            Some('/') => self.state = State::SelfClosingStartTag,
+            Some('>') => {
+                self.state = State::Data;
+                self.emit_tag();
+            }
+            None => {
+                self.error("eof-in-tag");
+                return self.emit_eof();
+            }
+            Some(_) => {
+                self.error("missing-whitespace-between-attributes");
+                self.reconsume(State::BeforeAttributeName);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.40 Self-closing start tag state.
+    pub(super) fn self_closing_start_tag_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('>') => {
+                self.self_closing = true;
+                self.state = State::Data;
+                self.emit_tag();
+            }
+            None => {
+                self.error("eof-in-tag");
+                return self.emit_eof();
+            }
+            Some(_) => {
+                self.error("unexpected-solidus-in-tag");
+                self.reconsume(State::BeforeAttributeName);
+            }
+        }
+        true
+    }
+}

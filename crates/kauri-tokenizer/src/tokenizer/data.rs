@@ -1,0 +1,251 @@
+//! 13.2.5.1 to 13.2.5.8: the data, RCDATA, RAWTEXT, script data and PLAINTEXT states, and the
+//! tag open, end tag open and tag name states.
+
+use super::{State, Tokenizer};
+use crate::sink::TokenSink;
+use crate::token::TagKind;
+use memchr::{memchr, memchr2, memchr3};
+
+/// ASCII whitespace as the tokenizer means it: tab, LF, FF, space (CR is gone by then).
+#[inline]
+pub(super) fn is_whitespace(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0C' | ' ')
+}
+
+impl<S: TokenSink> Tokenizer<S> {
+    /// Queues the run of input bytes up to the next `a`, `b`, CR or NULL as character tokens.
+    #[inline]
+    pub(super) fn take_text_run(&mut self, a: u8, b: u8) {
+        let rest = self.rest();
+        let n = memchr3(a, b, b'\r', rest).unwrap_or(rest.len());
+        let n = memchr(0, &rest[..n]).unwrap_or(n);
+        if n > 0 {
+            let start = self.pos;
+            self.push_text_range(start, start + n);
+            self.pos += n;
+        }
+    }
+
+    /// 13.2.5.1 Data state.
+    pub(super) fn data_state(&mut self) -> bool {
+        loop {
+            self.take_text_run(b'<', b'&');
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('&') => {
+                    self.begin_character_reference(State::Data);
+                    return true;
+                }
+                Some('<') => {
+                    self.token_start = self.abs(self.cur);
+                    self.state = State::TagOpen;
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_null();
+                }
+                None => return self.emit_eof(),
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// 13.2.5.2 RCDATA state.
+    pub(super) fn rcdata_state(&mut self) -> bool {
+        loop {
+            self.take_text_run(b'<', b'&');
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('&') => {
+                    self.begin_character_reference(State::Rcdata);
+                    return true;
+                }
+                Some('<') => {
+                    self.token_start = self.abs(self.cur);
+                    self.state = State::RcdataLessThanSign;
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_char('\u{FFFD}');
+                }
+                None => return self.emit_eof(),
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// 13.2.5.3 RAWTEXT state and 13.2.5.4 script data state (the same but for the state the
+    /// `<` leads to).
+    fn raw_text_like_state(&mut self, less_than_sign: State) -> bool {
+        loop {
+            self.take_text_run(b'<', b'<');
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('<') => {
+                    self.token_start = self.abs(self.cur);
+                    self.state = less_than_sign;
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_char('\u{FFFD}');
+                }
+                None => return self.emit_eof(),
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// 13.2.5.3 RAWTEXT state.
+    pub(super) fn rawtext_state(&mut self) -> bool {
+        self.raw_text_like_state(State::RawtextLessThanSign)
+    }
+
+    /// 13.2.5.4 Script data state.
+    pub(super) fn script_data_state(&mut self) -> bool {
+        self.raw_text_like_state(State::ScriptDataLessThanSign)
+    }
+
+    /// 13.2.5.5 PLAINTEXT state.
+    pub(super) fn plaintext_state(&mut self) -> bool {
+        loop {
+            let rest = self.rest();
+            let n = memchr2(b'\r', 0, rest).unwrap_or(rest.len());
+            if n > 0 {
+                let start = self.pos;
+                self.push_text_range(start, start + n);
+                self.pos += n;
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_char('\u{FFFD}');
+                }
+                None => return self.emit_eof(),
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// Emits the `<` at `token_start` as a character token.
+    pub(super) fn emit_less_than_sign(&mut self) {
+        let start = self.token_start - self.base;
+        self.push_text_range(start, start + 1);
+    }
+
+    /// 13.2.5.6 Tag open state.
+    pub(super) fn tag_open_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('!') => self.state = State::MarkupDeclarationOpen,
+            Some('/') => self.state = State::EndTagOpen,
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.new_tag(TagKind::StartTag);
+                self.reconsume(State::TagName);
+            }
+            Some('?') => {
+                self.temp.clear();
+                self.state = State::ProcessingInstructionOpen;
+            }
+            None => {
+                self.error("eof-before-tag-name");
+                self.emit_less_than_sign();
+                return self.emit_eof();
+            }
+            Some(_) => {
+                self.error("invalid-first-character-of-tag-name");
+                self.emit_less_than_sign();
+                self.reconsume(State::Data);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.7 End tag open state.
+    pub(super) fn end_tag_open_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.new_tag(TagKind::EndTag);
+                self.reconsume(State::TagName);
+            }
+            Some('>') => {
+                self.error("missing-end-tag-name");
+                self.state = State::Data;
+            }
+            None => {
+                self.error("eof-before-tag-name");
+                let start = self.token_start - self.base;
+                self.push_text_range(start, start + 2);
+                return self.emit_eof();
+            }
+            Some(_) => {
+                self.error("invalid-first-character-of-tag-name");
+                self.comment.clear();
+                self.reconsume(State::BogusComment);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.8 Tag name state.
+    pub(super) fn tag_name_state(&mut self) -> bool {
+        loop {
+            let rest = self.rest();
+            let n = rest
+                .iter()
+                .position(|&b| {
+                    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>' | 0 | b'\r')
+                })
+                .unwrap_or(rest.len());
+            if n > 0 {
+                let from = self.tag_name.len();
+                self.tag_name.push_str(&self.buf[self.pos..self.pos + n]);
+                self.tag_name[from..].make_ascii_lowercase();
+                self.pos += n;
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {
+                    self.state = State::BeforeAttributeName;
+                    return true;
+                }
+                Some('/') => {
+                    self.state = State::SelfClosingStartTag;
+                    return true;
+                }
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_tag();
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.tag_name.push('\u{FFFD}');
+                }
+                None => {
+                    self.error("eof-in-tag");
+                    return self.emit_eof();
+                }
+                Some(c) => self.tag_name.push(c.to_ascii_lowercase()),
+            }
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! 13.2.5.53 to 13.2.5.68: the DOCTYPE states.
+//!
+//! The public and system identifier states come in pairs that differ only in which identifier
+//! they fill and in their error codes; each pair shares one function taking `public`.
+
+use super::data::is_whitespace;
+use super::{State, Tokenizer};
+use crate::sink::TokenSink;
+use crate::token::Doctype;
+
+impl<S: TokenSink> Tokenizer<S> {
+    /// The EOF case shared by the DOCTYPE states: `eof-in-doctype`, set force-quirks, emit the
+    /// DOCTYPE, emit EOF.
+    fn eof_in_doctype(&mut self) -> bool {
+        self.error("eof-in-doctype");
+        self.doctype.force_quirks = true;
+        self.emit_doctype();
+        self.emit_eof()
+    }
+
+    /// The identifier a public/system state works on.
+    fn doctype_identifier(&mut self, public: bool) -> &mut Option<String> {
+        if public {
+            &mut self.doctype.public_id
+        } else {
+            &mut self.doctype.system_id
+        }
+    }
+
+    /// 13.2.5.53 DOCTYPE state.
+    pub(super) fn doctype_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if is_whitespace(c) => self.state = State::BeforeDoctypeName,
+            Some('>') => self.reconsume(State::BeforeDoctypeName),
+            None => {
+                self.error("eof-in-doctype");
+                self.doctype = Doctype {
+                    force_quirks: true,
+                    ..Doctype::default()
+                };
+                self.emit_doctype();
+                return self.emit_eof();
+            }
+            Some(_) => {
+                self.error("missing-whitespace-before-doctype-name");
+                self.reconsume(State::BeforeDoctypeName);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.54 Before DOCTYPE name state.
+    pub(super) fn before_doctype_name_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            self.doctype = Doctype::default();
+            match c {
+                Some(c) if is_whitespace(c) => continue,
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.doctype.name = Some(String::from('\u{FFFD}'));
+                    self.state = State::DoctypeName;
+                }
+                Some('>') => {
+                    self.error("missing-doctype-name");
+                    self.doctype.force_quirks = true;
+                    self.state = State::Data;
+                    self.emit_doctype();
+                }
+                None => {
+                    self.error("eof-in-doctype");
+                    self.doctype.force_quirks = true;
+                    self.emit_doctype();
+                    return self.emit_eof();
+                }
+                Some(c) => {
+                    self.doctype.name = Some(String::from(c.to_ascii_lowercase()));
+                    self.state = State::DoctypeName;
+                }
+            }
+            return true;
+        }
+    }
+
+    /// 13.2.5.55 DOCTYPE name state.
+    pub(super) fn doctype_name_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {
+                    self.state = State::AfterDoctypeName;
+                    return true;
+                }
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_doctype();
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.doctype
+                        .name
+                        .get_or_insert_with(String::new)
+                        .push('\u{FFFD}');
+                }
+                None => return self.eof_in_doctype(),
+                Some(c) => {
+                    self.doctype
+                        .name
+                        .get_or_insert_with(String::new)
+                        .push(c.to_ascii_lowercase());
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.56 After DOCTYPE name state. Waits until six characters are available to
+    /// compare with `PUBLIC` and `SYSTEM`.
+    pub(super) fn after_doctype_name_state(&mut self) -> bool {
+        loop {
+            match self.rest().first() {
+                Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'\r' | b'>') | None => {}
+                Some(_) => {
+                    let public = self.lookahead(b"PUBLIC", true);
+                    let system = self.lookahead(b"SYSTEM", true);
+                    if public.is_none() || system.is_none() {
+                        return false;
+                    }
+                    if public == Some(true) || system == Some(true) {
+                        self.cur = self.pos + 5;
+                        self.pos += 6;
+                        self.state = if public == Some(true) {
+                            State::AfterDoctypePublicKeyword
+                        } else {
+                            State::AfterDoctypeSystemKeyword
+                        };
+                        return true;
+                    }
+                }
+            }
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => {}
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_doctype();
+                    return true;
+                }
+                None => return self.eof_in_doctype(),
+                Some(_) => {
+                    self.error("invalid-character-sequence-after-doctype-name");
+                    self.doctype.force_quirks = true;
+                    self.reconsume(State::BogusDoctype);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.57 After DOCTYPE public keyword state and 13.2.5.63 after DOCTYPE system keyword
+    /// state.
+    pub(super) fn after_doctype_keyword_state(&mut self, public: bool) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if is_whitespace(c) => {
+                self.state = if public {
+                    State::BeforeDoctypePublicIdentifier
+                } else {
+                    State::BeforeDoctypeSystemIdentifier
+                };
+            }
+            Some(quote @ ('"' | '\'')) => {
+                self.error(if public {
+                    "missing-whitespace-after-doctype-public-keyword"
+                } else {
+                    "missing-whitespace-after-doctype-system-keyword"
+                });
+                self.open_doctype_identifier(public, quote);
+            }
+            Some('>') => {
+                self.missing_doctype_identifier(public);
+            }
+            None => return self.eof_in_doctype(),
+            Some(_) => self.missing_quote_before_doctype_identifier(public),
+        }
+        true
+    }
+
+    /// Sets the identifier to the empty string and switches to its quoted state.
+    fn open_doctype_identifier(&mut self, public: bool, quote: char) {
+        *self.doctype_identifier(public) = Some(String::new());
+        self.state = match (public, quote) {
+            (true, '"') => State::DoctypePublicIdentifierDoubleQuoted,
+            (true, _) => State::DoctypePublicIdentifierSingleQuoted,
+            (false, '"') => State::DoctypeSystemIdentifierDoubleQuoted,
+            (false, _) => State::DoctypeSystemIdentifierSingleQuoted,
+        };
+    }
+
+    /// The `>` case: `missing-doctype-public/system-identifier`, force-quirks, emit.
+    fn missing_doctype_identifier(&mut self, public: bool) {
+        self.error(if public {
+            "missing-doctype-public-identifier"
+        } else {
+            "missing-doctype-system-identifier"
+        });
+        self.doctype.force_quirks = true;
+        self.state = State::Data;
+        self.emit_doctype();
+    }
+
+    /// The anything-else case: `missing-quote-before-doctype-public/system-identifier`,
+    /// force-quirks, reconsume in the bogus DOCTYPE state.
+    fn missing_quote_before_doctype_identifier(&mut self, public: bool) {
+        self.error(if public {
+            "missing-quote-before-doctype-public-identifier"
+        } else {
+            "missing-quote-before-doctype-system-identifier"
+        });
+        self.doctype.force_quirks = true;
+        self.reconsume(State::BogusDoctype);
+    }
+
+    /// 13.2.5.58 Before DOCTYPE public identifier state and 13.2.5.64 before DOCTYPE system
+    /// identifier state.
+    pub(super) fn before_doctype_identifier_state(&mut self, public: bool) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => continue,
+                Some(quote @ ('"' | '\'')) => self.open_doctype_identifier(public, quote),
+                Some('>') => self.missing_doctype_identifier(public),
+                None => return self.eof_in_doctype(),
+                Some(_) => self.missing_quote_before_doctype_identifier(public),
+            }
+            return true;
+        }
+    }
+
+    /// 13.2.5.59/60 DOCTYPE public identifier (double/single-quoted) states and 13.2.5.65/66
+    /// DOCTYPE system identifier (double/single-quoted) states.
+    pub(super) fn doctype_identifier_quoted_state(&mut self, public: bool, quote: char) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if c == quote => {
+                    self.state = if public {
+                        State::AfterDoctypePublicIdentifier
+                    } else {
+                        State::AfterDoctypeSystemIdentifier
+                    };
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.doctype_identifier(public)
+                        .get_or_insert_with(String::new)
+                        .push('\u{FFFD}');
+                }
+                Some('>') => {
+                    self.error(if public {
+                        "abrupt-doctype-public-identifier"
+                    } else {
+                        "abrupt-doctype-system-identifier"
+                    });
+                    self.doctype.force_quirks = true;
+                    self.state = State::Data;
+                    self.emit_doctype();
+                    return true;
+                }
+                None => return self.eof_in_doctype(),
+                Some(c) => self
+                    .doctype_identifier(public)
+                    .get_or_insert_with(String::new)
+                    .push(c),
+            }
+        }
+    }
+
+    /// 13.2.5.61 After DOCTYPE public identifier state.
+    pub(super) fn after_doctype_public_identifier_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if is_whitespace(c) => {
+                self.state = State::BetweenDoctypePublicAndSystemIdentifiers
+            }
+            Some('>') => {
+                self.state = State::Data;
+                self.emit_doctype();
+            }
+            Some(quote @ ('"' | '\'')) => {
+                self.error("missing-whitespace-between-doctype-public-and-system-identifiers");
+                self.open_doctype_identifier(false, quote);
+            }
+            None => return self.eof_in_doctype(),
+            Some(_) => self.missing_quote_before_doctype_identifier(false),
+        }
+        true
+    }
+
+    /// 13.2.5.62 Between DOCTYPE public and system identifiers state.
+    pub(super) fn between_doctype_public_and_system_identifiers_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => continue,
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_doctype();
+                }
+                Some(quote @ ('"' | '\'')) => self.open_doctype_identifier(false, quote),
+                None => return self.eof_in_doctype(),
+                Some(_) => self.missing_quote_before_doctype_identifier(false),
+            }
+            return true;
+        }
+    }
+
+    /// 13.2.5.67 After DOCTYPE system identifier state.
+    pub(super) fn after_doctype_system_identifier_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) => continue,
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_doctype();
+                }
+                None => return self.eof_in_doctype(),
+                Some(_) => {
+                    self.error("unexpected-character-after-doctype-system-identifier");
+                    self.reconsume(State::BogusDoctype);
+                }
+            }
+            return true;
+        }
+    }
+
+    /// 13.2.5.68 Bogus DOCTYPE state.
+    pub(super) fn bogus_doctype_state(&mut self) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('>') => {
+                    self.state = State::Data;
+                    self.emit_doctype();
+                    return true;
+                }
+                Some('\0') => self.error("unexpected-null-character"),
+                None => {
+                    self.emit_doctype();
+                    return self.emit_eof();
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}

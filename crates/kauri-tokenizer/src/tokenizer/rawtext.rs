@@ -1,0 +1,431 @@
+//! 13.2.5.9 to 13.2.5.31: the less-than sign and end tag states of RCDATA, RAWTEXT and script
+//! data, and the script data escape states.
+//!
+//! The RCDATA, RAWTEXT and script data (escaped) families differ only in the state they fall
+//! back to, so each family shares one function that takes that state.
+
+use super::data::is_whitespace;
+use super::{State, Tokenizer};
+use crate::sink::TokenSink;
+use crate::token::TagKind;
+
+impl<S: TokenSink> Tokenizer<S> {
+    /// Emits `</` and the temporary buffer (exactly the input from the `<` to the current
+    /// character) as character tokens.
+    fn emit_less_than_solidus_and_temp(&mut self) {
+        let start = self.token_start - self.base;
+        let end = self.cur;
+        self.push_text_range(start, end);
+    }
+
+    /// 13.2.5.9 RCDATA / 13.2.5.12 RAWTEXT / 13.2.5.15 script data less-than sign state,
+    /// `/` and anything-else cases.
+    fn text_less_than_sign(&mut self, text: State, end_tag_open: State) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('/') => {
+                self.temp.clear();
+                self.state = end_tag_open;
+            }
+            _ => {
+                self.emit_less_than_sign();
+                self.reconsume(text);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.10 / 13.2.5.13 / 13.2.5.16 / 13.2.5.24: the end tag open states.
+    fn text_end_tag_open(&mut self, text: State, end_tag_name: State) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.new_tag(TagKind::EndTag);
+                self.reconsume(end_tag_name);
+            }
+            _ => {
+                self.emit_less_than_solidus_and_temp();
+                self.reconsume(text);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.11 / 13.2.5.14 / 13.2.5.17 / 13.2.5.25: the end tag name states.
+    fn text_end_tag_name(&mut self, text: State) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) && self.is_appropriate_end_tag() => {
+                    self.state = State::BeforeAttributeName;
+                    return true;
+                }
+                Some('/') if self.is_appropriate_end_tag() => {
+                    self.state = State::SelfClosingStartTag;
+                    return true;
+                }
+                Some('>') if self.is_appropriate_end_tag() => {
+                    self.state = State::Data;
+                    self.emit_tag();
+                    return true;
+                }
+                Some(c) if c.is_ascii_alphabetic() => {
+                    self.tag_name.push(c.to_ascii_lowercase());
+                    self.temp.push(c);
+                }
+                _ => {
+                    self.emit_less_than_solidus_and_temp();
+                    self.reconsume(text);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.9 RCDATA less-than sign state.
+    pub(super) fn rcdata_less_than_sign_state(&mut self) -> bool {
+        self.text_less_than_sign(State::Rcdata, State::RcdataEndTagOpen)
+    }
+
+    /// 13.2.5.10 RCDATA end tag open state.
+    pub(super) fn rcdata_end_tag_open_state(&mut self) -> bool {
+        self.text_end_tag_open(State::Rcdata, State::RcdataEndTagName)
+    }
+
+    /// 13.2.5.11 RCDATA end tag name state.
+    pub(super) fn rcdata_end_tag_name_state(&mut self) -> bool {
+        self.text_end_tag_name(State::Rcdata)
+    }
+
+    /// 13.2.5.12 RAWTEXT less-than sign state.
+    pub(super) fn rawtext_less_than_sign_state(&mut self) -> bool {
+        self.text_less_than_sign(State::Rawtext, State::RawtextEndTagOpen)
+    }
+
+    /// 13.2.5.13 RAWTEXT end tag open state.
+    pub(super) fn rawtext_end_tag_open_state(&mut self) -> bool {
+        self.text_end_tag_open(State::Rawtext, State::RawtextEndTagName)
+    }
+
+    /// 13.2.5.14 RAWTEXT end tag name state.
+    pub(super) fn rawtext_end_tag_name_state(&mut self) -> bool {
+        self.text_end_tag_name(State::Rawtext)
+    }
+
+    /// 13.2.5.15 Script data less-than sign state.
+    pub(super) fn script_data_less_than_sign_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('/') => {
+                self.temp.clear();
+                self.state = State::ScriptDataEndTagOpen;
+            }
+            Some('!') => {
+                self.state = State::ScriptDataEscapeStart;
+                let start = self.token_start - self.base;
+                self.push_text_range(start, self.pos);
+            }
+            _ => {
+                self.emit_less_than_sign();
+                self.reconsume(State::ScriptData);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.16 Script data end tag open state.
+    pub(super) fn script_data_end_tag_open_state(&mut self) -> bool {
+        self.text_end_tag_open(State::ScriptData, State::ScriptDataEndTagName)
+    }
+
+    /// 13.2.5.17 Script data end tag name state.
+    pub(super) fn script_data_end_tag_name_state(&mut self) -> bool {
+        self.text_end_tag_name(State::ScriptData)
+    }
+
+    /// 13.2.5.18 Script data escape start state.
+    pub(super) fn script_data_escape_start_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('-') => {
+                self.state = State::ScriptDataEscapeStartDash;
+                self.emit_current_char('-');
+            }
+            _ => self.reconsume(State::ScriptData),
+        }
+        true
+    }
+
+    /// 13.2.5.19 Script data escape start dash state.
+    pub(super) fn script_data_escape_start_dash_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('-') => {
+                self.state = State::ScriptDataEscapedDashDash;
+                self.emit_current_char('-');
+            }
+            _ => self.reconsume(State::ScriptData),
+        }
+        true
+    }
+
+    /// 13.2.5.20 Script data escaped state.
+    pub(super) fn script_data_escaped_state(&mut self) -> bool {
+        loop {
+            self.take_text_run(b'-', b'<');
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('-') => {
+                    self.state = State::ScriptDataEscapedDash;
+                    self.emit_current_char('-');
+                    return true;
+                }
+                Some('<') => {
+                    self.token_start = self.abs(self.cur);
+                    self.state = State::ScriptDataEscapedLessThanSign;
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_char('\u{FFFD}');
+                }
+                None => {
+                    self.error("eof-in-script-html-comment-like-text");
+                    return self.emit_eof();
+                }
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// 13.2.5.21 Script data escaped dash state and 13.2.5.22 script data escaped dash dash
+    /// state (`dash_dash`), which differ in `-` and `>`.
+    fn script_data_escaped_dash_like(&mut self, dash_dash: bool) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('-') => {
+                self.state = State::ScriptDataEscapedDashDash;
+                self.emit_current_char('-');
+            }
+            Some('<') => {
+                self.token_start = self.abs(self.cur);
+                self.state = State::ScriptDataEscapedLessThanSign;
+            }
+            Some('>') if dash_dash => {
+                self.state = State::ScriptData;
+                self.emit_current_char('>');
+            }
+            Some('\0') => {
+                self.error("unexpected-null-character");
+                self.state = State::ScriptDataEscaped;
+                self.emit_char('\u{FFFD}');
+            }
+            None => {
+                self.error("eof-in-script-html-comment-like-text");
+                return self.emit_eof();
+            }
+            Some(c) => {
+                self.state = State::ScriptDataEscaped;
+                self.emit_current_char(c);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.21 Script data escaped dash state.
+    pub(super) fn script_data_escaped_dash_state(&mut self) -> bool {
+        self.script_data_escaped_dash_like(false)
+    }
+
+    /// 13.2.5.22 Script data escaped dash dash state.
+    pub(super) fn script_data_escaped_dash_dash_state(&mut self) -> bool {
+        self.script_data_escaped_dash_like(true)
+    }
+
+    /// 13.2.5.23 Script data escaped less-than sign state.
+    pub(super) fn script_data_escaped_less_than_sign_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('/') => {
+                self.temp.clear();
+                self.state = State::ScriptDataEscapedEndTagOpen;
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.temp.clear();
+                self.emit_less_than_sign();
+                self.reconsume(State::ScriptDataDoubleEscapeStart);
+            }
+            _ => {
+                self.emit_less_than_sign();
+                self.reconsume(State::ScriptDataEscaped);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.24 Script data escaped end tag open state.
+    pub(super) fn script_data_escaped_end_tag_open_state(&mut self) -> bool {
+        self.text_end_tag_open(State::ScriptDataEscaped, State::ScriptDataEscapedEndTagName)
+    }
+
+    /// 13.2.5.25 Script data escaped end tag name state.
+    pub(super) fn script_data_escaped_end_tag_name_state(&mut self) -> bool {
+        self.text_end_tag_name(State::ScriptDataEscaped)
+    }
+
+    /// 13.2.5.26 Script data double escape start state and 13.2.5.31 script data double
+    /// escape end state: the same steps with the two outcomes swapped.
+    fn script_data_double_escape_boundary(&mut self, is_script: State, otherwise: State) -> bool {
+        loop {
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some(c) if is_whitespace(c) || c == '/' || c == '>' => {
+                    self.state = if self.temp == "script" {
+                        is_script
+                    } else {
+                        otherwise
+                    };
+                    self.emit_current_char(c);
+                    return true;
+                }
+                Some(c) if c.is_ascii_alphabetic() => {
+                    self.temp.push(c.to_ascii_lowercase());
+                    self.emit_current_char(c);
+                }
+                _ => {
+                    self.reconsume(otherwise);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.26 Script data double escape start state.
+    pub(super) fn script_data_double_escape_start_state(&mut self) -> bool {
+        self.script_data_double_escape_boundary(
+            State::ScriptDataDoubleEscaped,
+            State::ScriptDataEscaped,
+        )
+    }
+
+    /// 13.2.5.27 Script data double escaped state.
+    pub(super) fn script_data_double_escaped_state(&mut self) -> bool {
+        loop {
+            self.take_text_run(b'-', b'<');
+            let Some(c) = self.consume() else {
+                return false;
+            };
+            match c {
+                Some('-') => {
+                    self.state = State::ScriptDataDoubleEscapedDash;
+                    self.emit_current_char('-');
+                    return true;
+                }
+                Some('<') => {
+                    self.state = State::ScriptDataDoubleEscapedLessThanSign;
+                    self.emit_current_char('<');
+                    return true;
+                }
+                Some('\0') => {
+                    self.error("unexpected-null-character");
+                    self.emit_char('\u{FFFD}');
+                }
+                None => {
+                    self.error("eof-in-script-html-comment-like-text");
+                    return self.emit_eof();
+                }
+                Some(c) => self.emit_current_char(c),
+            }
+        }
+    }
+
+    /// 13.2.5.28 Script data double escaped dash state and 13.2.5.29 script data double
+    /// escaped dash dash state (`dash_dash`).
+    fn script_data_double_escaped_dash_like(&mut self, dash_dash: bool) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('-') => {
+                self.state = State::ScriptDataDoubleEscapedDashDash;
+                self.emit_current_char('-');
+            }
+            Some('<') => {
+                self.state = State::ScriptDataDoubleEscapedLessThanSign;
+                self.emit_current_char('<');
+            }
+            Some('>') if dash_dash => {
+                self.state = State::ScriptData;
+                self.emit_current_char('>');
+            }
+            Some('\0') => {
+                self.error("unexpected-null-character");
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_char('\u{FFFD}');
+            }
+            None => {
+                self.error("eof-in-script-html-comment-like-text");
+                return self.emit_eof();
+            }
+            Some(c) => {
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_current_char(c);
+            }
+        }
+        true
+    }
+
+    /// 13.2.5.28 Script data double escaped dash state.
+    pub(super) fn script_data_double_escaped_dash_state(&mut self) -> bool {
+        self.script_data_double_escaped_dash_like(false)
+    }
+
+    /// 13.2.5.29 Script data double escaped dash dash state.
+    pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) -> bool {
+        self.script_data_double_escaped_dash_like(true)
+    }
+
+    /// 13.2.5.30 Script data double escaped less-than sign state.
+    pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) -> bool {
+        let Some(c) = self.consume() else {
+            return false;
+        };
+        match c {
+            Some('/') => {
+                self.temp.clear();
+                self.state = State::ScriptDataDoubleEscapeEnd;
+                self.emit_current_char('/');
+            }
+            _ => self.reconsume(State::ScriptDataDoubleEscaped),
+        }
+        true
+    }
+
+    /// 13.2.5.31 Script data double escape end state.
+    pub(super) fn script_data_double_escape_end_state(&mut self) -> bool {
+        self.script_data_double_escape_boundary(
+            State::ScriptDataEscaped,
+            State::ScriptDataDoubleEscaped,
+        )
+    }
+}

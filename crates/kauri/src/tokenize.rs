@@ -162,7 +162,11 @@ impl TokenSink for JsonSink {
                     }
                     out.push(',');
                 }
-                out.push_str(if doctype.force_quirks { "false]" } else { "true]" });
+                out.push_str(if doctype.force_quirks {
+                    "false]"
+                } else {
+                    "true]"
+                });
             }
             Token::ProcessingInstruction { target, data } => {
                 out.push_str("[\"ProcessingInstruction\",");

@@ -1,0 +1,432 @@
+//! Focused tests of the tokenizer: spans, sink-driven state switches, CDATA in foreign content,
+//! duplicate attributes at scale, and chunking independence (also over the shared corpus when
+//! it is present).
+
+use kauri_tokenizer::{
+    ParseError, Span, State, TagKind, TextState, Token, TokenSink, TokenSinkResult, Tokenizer,
+    TokenizerOptions,
+};
+use std::path::{Path, PathBuf};
+
+/// Records tokens as strings (characters coalesced), spans and errors.
+#[derive(Default)]
+struct Recorder {
+    tokens: Vec<String>,
+    spans: Vec<(String, Span)>,
+    chars: String,
+    errors: Vec<ParseError>,
+    foreign: bool,
+    switch_on_style: bool,
+}
+
+impl Recorder {
+    fn flush(&mut self) {
+        if !self.chars.is_empty() {
+            self.tokens
+                .push(format!("chars {:?}", std::mem::take(&mut self.chars)));
+        }
+    }
+}
+
+impl TokenSink for Recorder {
+    fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+        let mut result = TokenSinkResult::Continue;
+        let text = match &token {
+            Token::Characters(s) => {
+                assert!(!s.is_empty(), "empty Characters token");
+                assert!(!s.contains('\0'), "NUL inside Characters");
+                self.chars.push_str(s);
+                format!("chars {s:?}")
+            }
+            Token::NullCharacter => {
+                self.chars.push('\0');
+                "null".to_string()
+            }
+            other => {
+                self.flush();
+                let t = match other {
+                    Token::Tag(tag) => {
+                        if tag.kind == TagKind::StartTag
+                            && &*tag.name == "style"
+                            && self.switch_on_style
+                        {
+                            result = TokenSinkResult::SwitchTo(TextState::Rawtext);
+                        }
+                        let attrs: Vec<String> = tag
+                            .attrs
+                            .iter()
+                            .map(|a| format!("{}={:?}", &*a.name.local, a.value))
+                            .collect();
+                        format!(
+                            "{:?} {} [{}]{}",
+                            tag.kind,
+                            &*tag.name,
+                            attrs.join(" "),
+                            if tag.self_closing { " /" } else { "" }
+                        )
+                    }
+                    Token::Comment(c) => format!("comment {c:?}"),
+                    Token::Doctype(d) => format!("doctype {d:?}"),
+                    Token::ProcessingInstruction { target, data } => {
+                        format!("pi {target:?} {data:?}")
+                    }
+                    Token::Eof => "eof".to_string(),
+                    _ => unreachable!(),
+                };
+                self.tokens.push(t.clone());
+                t
+            }
+        };
+        self.spans.push((text, span));
+        result
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        self.errors.push(error);
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.foreign
+    }
+}
+
+fn run_with(input: &str, chunks: &[usize], sink: Recorder) -> Recorder {
+    let mut t = Tokenizer::new(sink, TokenizerOptions::default());
+    if chunks.is_empty() {
+        t.feed(input);
+    } else {
+        let mut rest = input;
+        let mut i = 0;
+        while !rest.is_empty() {
+            let n = chunks[i % chunks.len()].max(1);
+            i += 1;
+            let cut = rest.char_indices().nth(n).map_or(rest.len(), |(b, _)| b);
+            t.feed(&rest[..cut]);
+            rest = &rest[cut..];
+        }
+    }
+    t.end();
+    t.into_sink()
+}
+
+fn run(input: &str) -> Recorder {
+    run_with(input, &[], Recorder::default())
+}
+
+#[test]
+fn spans_cover_the_tokens() {
+    let input = "<p class=x>a&amp;b</p><!--c--><!DOCTYPE html><?pi d?>";
+    let r = run(input);
+    let spans: Vec<(&str, &str)> = r
+        .spans
+        .iter()
+        .map(|(t, s)| (t.as_str(), &input[s.start..s.end]))
+        .collect();
+    assert_eq!(
+        spans,
+        vec![
+            ("StartTag p [class=\"x\"]", "<p class=x>"),
+            ("chars \"a&b\"", "a&amp;b"),
+            ("EndTag p []", "</p>"),
+            ("comment \"c\"", "<!--c-->"),
+            (
+                "doctype Doctype { name: Some(\"html\"), public_id: None, system_id: None, force_quirks: false }",
+                "<!DOCTYPE html>"
+            ),
+            ("pi \"pi\" \"d\"", "<?pi d?>"),
+            ("eof", ""),
+        ]
+    );
+    assert_eq!(
+        r.spans.last().unwrap().1,
+        Span::new(input.len(), input.len())
+    );
+}
+
+#[test]
+fn text_is_passed_as_one_slice_when_unchanged() {
+    let r = run("hello <b>world</b> and more text");
+    let chars: Vec<&String> = r
+        .spans
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| t.starts_with("chars"))
+        .collect();
+    assert_eq!(
+        chars,
+        vec![
+            "chars \"hello \"",
+            "chars \"world\"",
+            "chars \" and more text\""
+        ]
+    );
+}
+
+#[test]
+fn newlines_are_normalized_even_split_across_chunks() {
+    let input = "a\r\nb\rc\r\n\r\nd<p title='x\r\ny'>";
+    let whole = run(input);
+    assert_eq!(
+        whole.tokens,
+        vec![
+            "chars \"a\\nb\\nc\\n\\nd\"".to_string(),
+            "StartTag p [title=\"x\\ny\"]".to_string(),
+            "eof".to_string()
+        ]
+    );
+    for chunk in 1..5 {
+        let r = run_with(input, &[chunk], Recorder::default());
+        assert_eq!(r.tokens, whole.tokens, "chunk size {chunk}");
+    }
+}
+
+#[test]
+fn sink_switches_to_rawtext() {
+    let sink = Recorder {
+        switch_on_style: true,
+        ..Recorder::default()
+    };
+    let r = run_with("<style><b>x</b></style><b>", &[], sink);
+    assert_eq!(
+        r.tokens,
+        vec![
+            "StartTag style []",
+            "chars \"<b>x</b>\"",
+            "EndTag style []",
+            "StartTag b []",
+            "eof"
+        ]
+    );
+}
+
+#[test]
+fn cdata_only_in_foreign_content() {
+    let html = run("<![CDATA[x]]>");
+    assert_eq!(html.tokens, vec!["comment \"[CDATA[x]]\"", "eof"]);
+    assert_eq!(html.errors[0].code, "cdata-in-html-content");
+    let foreign = run_with(
+        "<![CDATA[a\0]]]>",
+        &[],
+        Recorder {
+            foreign: true,
+            ..Recorder::default()
+        },
+    );
+    assert_eq!(foreign.tokens, vec!["chars \"a\\0]\"", "eof"]);
+    assert!(foreign.errors.is_empty());
+}
+
+#[test]
+fn null_in_data_is_its_own_token() {
+    let r = run("a\0b");
+    let kinds: Vec<&str> = r.spans.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(kinds, vec!["chars \"a\"", "null", "chars \"b\"", "eof"]);
+    assert_eq!(r.errors[0].code, "unexpected-null-character");
+    assert_eq!(
+        (r.errors[0].line, r.errors[0].col, r.errors[0].offset),
+        (1, 2, 1)
+    );
+}
+
+#[test]
+fn initial_state_and_last_start_tag() {
+    let opts = TokenizerOptions {
+        initial_state: State::Rcdata,
+        last_start_tag: Some("title".into()),
+    };
+    let mut t = Tokenizer::new(Recorder::default(), opts);
+    t.feed("a<b>&lt;</titlex></title>c");
+    t.end();
+    assert_eq!(
+        t.sink().tokens,
+        vec![
+            "chars \"a<b><</titlex>\"",
+            "EndTag title []",
+            "chars \"c\"",
+            "eof"
+        ]
+    );
+}
+
+#[test]
+fn duplicate_attributes_in_linear_time() {
+    let mut input = String::from("<div");
+    for i in 0..50_000 {
+        input.push_str(&format!(" a{i}=1"));
+    }
+    for i in 0..50_000 {
+        input.push_str(&format!(" a{i}=2"));
+    }
+    input.push('>');
+    let start = std::time::Instant::now();
+    let r = run(&input);
+    assert!(start.elapsed().as_secs() < 20);
+    assert_eq!(r.errors.len(), 50_000);
+    assert!(r.errors.iter().all(|e| e.code == "duplicate-attribute"));
+    assert!(r.tokens[0].starts_with("StartTag div [a0=\"1\" a1=\"1\""));
+    assert_eq!(r.tokens[0].matches('=').count(), 50_000);
+}
+
+#[test]
+fn character_references() {
+    let r = run("&notit; &notin; &amp &ampx &#x110000; &#128; &#0; &#xD800; &zz; <a b='&ampx=' c='&amp;x' d=&lt>");
+    assert_eq!(
+        r.tokens[0],
+        "chars \"¬it; ∉ & &x \u{fffd} € \u{fffd} \u{fffd} &zz; \""
+    );
+    assert_eq!(r.tokens[1], "StartTag a [b=\"&ampx=\" c=\"&x\" d=\"<\"]");
+    let codes: Vec<&str> = r.errors.iter().map(|e| e.code).collect();
+    assert_eq!(
+        codes,
+        vec![
+            "missing-semicolon-after-character-reference",
+            "missing-semicolon-after-character-reference",
+            "missing-semicolon-after-character-reference",
+            "character-reference-outside-unicode-range",
+            "control-character-reference",
+            "null-character-reference",
+            "surrogate-character-reference",
+            "unknown-named-character-reference",
+            "missing-semicolon-after-character-reference",
+        ]
+    );
+}
+
+#[test]
+fn processing_instructions() {
+    let r = run("<?xml-stylesheet x><?php echo ?><?a?b?><?1><?x");
+    assert_eq!(
+        r.tokens,
+        vec![
+            "comment \"?xml-stylesheet x\"",
+            "pi \"php\" \"echo \"",
+            "pi \"a\" \"?b\"",
+            "comment \"?1\"",
+            "eof"
+        ]
+    );
+}
+
+/// Byte soup does not panic, whatever the chunking.
+#[test]
+fn arbitrary_input_never_panics() {
+    let pieces = [
+        "<",
+        ">",
+        "/",
+        "!",
+        "-",
+        "--",
+        "?",
+        "&",
+        "#",
+        "x",
+        ";",
+        "\r",
+        "\n",
+        "\0",
+        "'",
+        "\"",
+        "=",
+        "a",
+        "A",
+        "amp",
+        "not",
+        "[CDATA[",
+        "]]",
+        "DOCTYPE",
+        "PUBLIC",
+        "SYSTEM",
+        "script",
+        " ",
+        "\u{1F600}",
+        "\u{FFFF}",
+        "\x01",
+        "<!--",
+        "</",
+        "<?",
+        "é",
+    ];
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..300 {
+        let mut input = String::new();
+        for _ in 0..40 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            input.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        for state in [
+            State::Data,
+            State::Rcdata,
+            State::ScriptData,
+            State::CdataSection,
+        ] {
+            let whole = {
+                let mut t = Tokenizer::new(
+                    Recorder::default(),
+                    TokenizerOptions {
+                        initial_state: state,
+                        last_start_tag: Some("script".into()),
+                    },
+                );
+                t.feed(&input);
+                t.end();
+                t.into_sink()
+            };
+            let mut t = Tokenizer::new(
+                Recorder::default(),
+                TokenizerOptions {
+                    initial_state: state,
+                    last_start_tag: Some("script".into()),
+                },
+            );
+            for c in input.chars() {
+                t.feed(c.encode_utf8(&mut [0; 4]));
+            }
+            t.end();
+            let by_char = t.into_sink();
+            assert_eq!(whole.tokens, by_char.tokens, "input {input:?}");
+            assert_eq!(whole.errors, by_char.errors, "input {input:?}");
+        }
+    }
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("KAURI_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
+    dir.is_dir().then_some(dir)
+}
+
+/// Every corpus page (its first 30,000 characters, to keep debug builds quick) gives the same
+/// tokens and errors whole and in chunks of varying sizes.
+#[test]
+fn corpus_chunking_independence() {
+    let Some(dir) = corpus_dir() else {
+        println!("note: no corpus found (set KAURI_CORPUS); skipping");
+        return;
+    };
+    let mut pages = 0;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let end = text
+            .char_indices()
+            .nth(30_000)
+            .map_or(text.len(), |(i, _)| i);
+        let input = &text[..end];
+        let whole = run(input);
+        let chunked = run_with(input, &[1, 3, 17, 64, 2, 500], Recorder::default());
+        assert_eq!(whole.tokens, chunked.tokens, "{}", path.display());
+        assert_eq!(whole.errors, chunked.errors, "{}", path.display());
+        pages += 1;
+    }
+    println!("{pages} corpus pages tokenized whole and chunked");
+}

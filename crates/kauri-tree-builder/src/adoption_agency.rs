@@ -2,7 +2,6 @@
 
 use crate::formatting::Entry;
 use crate::sink::{NodeOrText, TreeSink};
-use crate::stack::OpenElement;
 use crate::tag_sets::{element_flags, SPECIAL};
 use crate::tree_builder::TreeBuilder;
 use kauri_tokenizer::{LocalName, Namespace, QualName};
@@ -112,21 +111,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Entry::Marker => unreachable!("position finds elements"),
                 };
                 let new = self.create_html_element(&name, attrs.clone());
-                self.active.entries[node_list_idx] = Entry::Element {
-                    handle: new.clone(),
-                    name: name.clone(),
-                    attrs,
-                };
                 let flags = element_flags(Namespace::Html, &name, &[]);
-                self.open.replace(
-                    node_idx,
-                    OpenElement {
-                        handle: new.clone(),
-                        ns: Namespace::Html,
-                        name,
-                        flags,
-                    },
-                );
+                let entry = self
+                    .open
+                    .fresh(new.clone(), Namespace::Html, name.clone(), flags);
+                self.active.entries[node_list_idx].set_element(new.clone(), entry.id);
+                self.open.replace(node_idx, entry);
                 // 4.13.7. lastNode is furthestBlock: move the bookmark after the new node.
                 if last_node == furthest_block {
                     bookmark = node_list_idx + 1;
@@ -145,15 +135,20 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.16. Insert lastNode at that location (the guards always hold without scripts).
             self.insert_at(place, NodeOrText::Node(last_node));
             // 4.17. Create an element for the token formattingElement was created for.
-            let (fe_name, fe_attrs) = match &self.active.entries[self
+            let mut fe_entry = self.active.entries[self
                 .active
                 .position(&fe_handle)
                 .expect("formattingElement is still in the list")]
-            {
+            .clone();
+            let (fe_name, fe_attrs) = match &fe_entry {
                 Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
                 Entry::Marker => unreachable!("position finds elements"),
             };
             let new = self.create_html_element(&fe_name, fe_attrs.clone());
+            let flags = element_flags(Namespace::Html, &fe_name, &[]);
+            let entry = self
+                .open
+                .fresh(new.clone(), Namespace::Html, fe_name.clone(), flags);
             // 4.18. Move all children of furthestBlock to the new element.
             self.sink.reparent_children(&furthest_block, &new);
             // 4.19. Append the new element to furthestBlock.
@@ -161,14 +156,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 .append(&furthest_block, NodeOrText::Node(new.clone()));
             // 4.20. Remove formattingElement from the list; insert the new element at the
             //       bookmark.
-            self.active.entries.insert(
-                bookmark,
-                Entry::Element {
-                    handle: new.clone(),
-                    name: fe_name.clone(),
-                    attrs: fe_attrs,
-                },
-            );
+            fe_entry.set_element(new.clone(), entry.id);
+            self.active.entries.insert(bookmark, fe_entry);
             if let Some(i) =
                 self.active.entries.iter().position(
                     |e| matches!(e, Entry::Element { handle, .. } if *handle == fe_handle),
@@ -184,16 +173,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     fb_idx -= 1;
                 }
             }
-            let flags = element_flags(Namespace::Html, &fe_name, &[]);
-            self.open.insert(
-                fb_idx + 1,
-                OpenElement {
-                    handle: new,
-                    ns: Namespace::Html,
-                    name: fe_name,
-                    flags,
-                },
-            );
+            self.open.insert(fb_idx + 1, entry);
         }
     }
 

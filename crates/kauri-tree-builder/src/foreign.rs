@@ -167,6 +167,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !eq_lowercase(&self.open.get(i).name, &tag.name) {
             self.error("unexpected-end-tag-in-foreign-content");
         }
+        if !self.open.contains_foreign_lowercase(&tag.name) {
+            // No open foreign element has this name, so the loop below would walk down to
+            // the first HTML element (the `html` root at the latest) and hand the token to
+            // the insertion mode, or return at once when the current node is the root.
+            return if i == 0 {
+                Flow::Done
+            } else {
+                Flow::ReprocessHtml(Token::Tag(tag))
+            };
+        }
         loop {
             // 3. Loop: if node is the topmost element, return.
             if i == 0 {

@@ -1,6 +1,8 @@
 //! The list of active formatting elements (13.2.4.3).
 
 use kauri_tokenizer::{Attribute, LocalName};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 /// One entry: a marker, or a formatting element with the token it was created for.
 #[derive(Clone, Debug)]
@@ -11,11 +13,27 @@ pub(crate) enum Entry<H> {
     Element {
         /// The element.
         handle: H,
+        /// Its stack entry's id ([`crate::stack::OpenElement::id`]).
+        id: u32,
         /// Its tag name.
         name: LocalName,
         /// The attributes of the token it was created for (to recreate it).
         attrs: Vec<Attribute>,
+        /// A hash of the name and the attribute set (order-independent), so the Noah's Ark
+        /// scan compares integers before it compares attributes.
+        fingerprint: u64,
     },
+}
+
+impl<H> Entry<H> {
+    /// Points an element entry at a new element (recreated by the reconstruct step or the
+    /// adoption agency algorithm), keeping its token.
+    pub fn set_element(&mut self, new_handle: H, new_id: u32) {
+        if let Entry::Element { handle, id, .. } = self {
+            *handle = new_handle;
+            *id = new_id;
+        }
+    }
 }
 
 /// The list of active formatting elements.
@@ -37,16 +55,20 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// "Push onto the list of active formatting elements", with the Noah's Ark clause: if there
     /// are already three elements after the last marker with the same tag name, namespace and
     /// attributes, the earliest of them is removed.
-    pub fn push(&mut self, handle: H, name: LocalName, attrs: Vec<Attribute>) {
+    pub fn push(&mut self, handle: H, id: u32, name: LocalName, attrs: Vec<Attribute>) {
+        let fp = fingerprint(&name, &attrs);
         let mut matches = 0;
         let mut earliest = None;
         for (i, e) in self.entries.iter().enumerate().rev() {
             match e {
                 Entry::Marker => break,
                 Entry::Element {
-                    name: n, attrs: a, ..
+                    name: n,
+                    attrs: a,
+                    fingerprint: f,
+                    ..
                 } => {
-                    if *n == name && same_attributes(a, &attrs) {
+                    if *f == fp && *n == name && same_attributes(a, &attrs) {
                         matches += 1;
                         earliest = Some(i);
                     }
@@ -60,8 +82,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         }
         self.entries.push(Entry::Element {
             handle,
+            id,
             name,
             attrs,
+            fingerprint: fp,
         });
     }
 
@@ -106,4 +130,18 @@ fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
     a.len() == b.len()
         && a.iter()
             .all(|x| b.iter().any(|y| y.name == x.name && y.value == x.value))
+}
+
+/// An order-independent hash of a tag name and its attributes.
+pub(crate) fn fingerprint(name: &LocalName, attrs: &[Attribute]) -> u64 {
+    let mut h = DefaultHasher::new();
+    name.hash(&mut h);
+    let mut acc = h.finish();
+    for a in attrs {
+        let mut h = DefaultHasher::new();
+        a.name.hash(&mut h);
+        a.value.hash(&mut h);
+        acc = acc.wrapping_add(h.finish());
+    }
+    acc
 }

@@ -21,6 +21,9 @@ pub(crate) struct OpenElement<H> {
     pub name: LocalName,
     /// The category flags ([`crate::tag_sets`]).
     pub flags: u16,
+    /// A number unique to this entry, for the O(1) "is it still open?" check of the list of
+    /// active formatting elements.
+    pub id: u32,
 }
 
 impl<H> OpenElement<H> {
@@ -87,6 +90,11 @@ impl Hasher for AtomHasher {
 pub(crate) struct Stack<H> {
     items: Vec<OpenElement<H>>,
     html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
+    /// `open_ids[id]`: whether the entry with that id is on the stack.
+    open_ids: Vec<bool>,
+    /// Open SVG and MathML elements per ASCII-lowercased local name (for end tags in foreign
+    /// content, which compare lowercased names).
+    foreign_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
 }
 
 impl<H: Clone + PartialEq> Stack<H> {
@@ -94,7 +102,34 @@ impl<H: Clone + PartialEq> Stack<H> {
         Stack {
             items: Vec::new(),
             html_counts: HashMap::default(),
+            open_ids: Vec::new(),
+            foreign_counts: HashMap::default(),
         }
+    }
+
+    /// A new entry (not yet pushed) with a fresh id.
+    pub fn fresh(
+        &mut self,
+        handle: H,
+        ns: Namespace,
+        name: LocalName,
+        flags: u16,
+    ) -> OpenElement<H> {
+        let id = self.open_ids.len() as u32;
+        self.open_ids.push(false);
+        OpenElement {
+            handle,
+            ns,
+            name,
+            flags,
+            id,
+        }
+    }
+
+    /// Whether the entry with this id is on the stack.
+    #[inline]
+    pub fn is_open(&self, id: u32) -> bool {
+        self.open_ids.get(id as usize).copied().unwrap_or(false)
     }
 
     #[inline]
@@ -125,18 +160,29 @@ impl<H: Clone + PartialEq> Stack<H> {
     }
 
     fn count_add(&mut self, e: &OpenElement<H>) {
+        if let Some(o) = self.open_ids.get_mut(e.id as usize) {
+            *o = true;
+        }
         if e.ns == Namespace::Html {
             *self.html_counts.entry(e.name.clone()).or_insert(0) += 1;
+        } else {
+            *self.foreign_counts.entry(lowercase(&e.name)).or_insert(0) += 1;
         }
     }
 
     fn count_sub(&mut self, e: &OpenElement<H>) {
-        if e.ns == Namespace::Html {
-            if let Some(c) = self.html_counts.get_mut(&e.name) {
-                *c -= 1;
-                if *c == 0 {
-                    self.html_counts.remove(&e.name);
-                }
+        if let Some(o) = self.open_ids.get_mut(e.id as usize) {
+            *o = false;
+        }
+        let (counts, key) = if e.ns == Namespace::Html {
+            (&mut self.html_counts, e.name.clone())
+        } else {
+            (&mut self.foreign_counts, lowercase(&e.name))
+        };
+        if let Some(c) = counts.get_mut(&key) {
+            *c -= 1;
+            if *c == 0 {
+                counts.remove(&key);
             }
         }
     }
@@ -180,6 +226,12 @@ impl<H: Clone + PartialEq> Stack<H> {
         self.html_counts.get(name).copied().unwrap_or(0)
     }
 
+    /// Whether an SVG or MathML element whose lowercased local name is `name` is open.
+    #[inline]
+    pub fn contains_foreign_lowercase(&self, name: &LocalName) -> bool {
+        self.foreign_counts.get(name).is_some_and(|&c| c > 0)
+    }
+
     /// Whether an HTML element named `name` is on the stack.
     #[inline]
     pub fn contains_html(&self, name: &LocalName) -> bool {
@@ -216,11 +268,14 @@ impl<H: Clone + PartialEq> Stack<H> {
         false
     }
 
-    /// "Has an element in the specific scope" for any HTML element matching `pred`.
-    pub fn any_in_scope(&self, scope: Scope, pred: impl Fn(&LocalName) -> bool) -> bool {
+    /// "Has an element in the specific scope" for any of the HTML elements `names`.
+    pub fn any_in_scope(&self, scope: Scope, names: &[LocalName]) -> bool {
+        if !names.iter().any(|n| self.contains_html(n)) {
+            return false;
+        }
         let boundary = scope.boundary();
         for e in self.items.iter().rev() {
-            if e.ns == Namespace::Html && pred(&e.name) {
+            if e.ns == Namespace::Html && names.contains(&e.name) {
                 return true;
             }
             if e.has(boundary) {
@@ -245,5 +300,14 @@ impl<H: Clone + PartialEq> Stack<H> {
 
     pub fn iter(&self) -> std::slice::Iter<'_, OpenElement<H>> {
         self.items.iter()
+    }
+}
+
+/// The ASCII-lowercased name (only the re-cased SVG names differ).
+fn lowercase(name: &LocalName) -> LocalName {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        LocalName::from(name.to_ascii_lowercase())
+    } else {
+        name.clone()
     }
 }

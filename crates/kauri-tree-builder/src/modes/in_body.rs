@@ -9,6 +9,16 @@ use crate::tag_sets::{all_ws, is_heading, SPECIAL};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{local_name, LocalName, Namespace, Tag, TagKind, TextState, Token};
 
+/// `h1` to `h6`.
+const HEADINGS: [LocalName; 6] = [
+    local_name!("h1"),
+    local_name!("h2"),
+    local_name!("h3"),
+    local_name!("h4"),
+    local_name!("h5"),
+    local_name!("h6"),
+];
+
 impl<S: TreeSink> TreeBuilder<S> {
     /// 13.2.6.4.7 The "in body" insertion mode.
     pub(crate) fn in_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
@@ -602,7 +612,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("h4")
             | local_name!("h5")
             | local_name!("h6") => {
-                if !self.open.any_in_scope(Scope::Default, is_heading) {
+                if !self.open.any_in_scope(Scope::Default, &HEADINGS) {
                     self.error("unexpected-end-tag");
                     return Flow::Done;
                 }

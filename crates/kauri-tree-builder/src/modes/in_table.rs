@@ -368,12 +368,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("thead")),
             )
             | (TagKind::EndTag, &local_name!("table")) => {
-                if !self.open.any_in_scope(Scope::Table, |n| {
-                    matches!(
-                        *n,
-                        local_name!("tbody") | local_name!("thead") | local_name!("tfoot")
-                    )
-                }) {
+                if !self.open.any_in_scope(
+                    Scope::Table,
+                    &[
+                        local_name!("tbody"),
+                        local_name!("thead"),
+                        local_name!("tfoot"),
+                    ],
+                ) {
                     self.error("unexpected-tag");
                     return Flow::Done;
                 }
@@ -522,9 +524,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("tr")),
             ) => {
                 // The standard asserts a td or th is in table scope here.
-                if !self.open.any_in_scope(Scope::Table, |n| {
-                    matches!(*n, local_name!("td") | local_name!("th"))
-                }) {
+                if !self
+                    .open
+                    .any_in_scope(Scope::Table, &[local_name!("td"), local_name!("th")])
+                {
                     self.error("unexpected-start-tag");
                     return Flow::Done;
                 }

@@ -218,12 +218,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.set_span(&h);
         let doc = self.doc.clone();
         self.sink.append(&doc, NodeOrText::Node(h.clone()));
-        self.open.push(crate::stack::OpenElement {
-            handle: h,
-            ns: Namespace::Html,
-            name: local_name!("html"),
-            flags,
-        });
+        let entry = self
+            .open
+            .fresh(h, Namespace::Html, local_name!("html"), flags);
+        self.open.push(entry);
         self.mode = InsertionMode::BeforeHead;
     }
 
@@ -589,12 +587,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                     };
                     let flags =
                         crate::tag_sets::element_flags(Namespace::Html, &local_name!("head"), &[]);
-                    self.open.push(crate::stack::OpenElement {
-                        handle: head.clone(),
-                        ns: Namespace::Html,
-                        name: local_name!("head"),
-                        flags,
-                    });
+                    let entry =
+                        self.open
+                            .fresh(head.clone(), Namespace::Html, local_name!("head"), flags);
+                    self.open.push(entry);
                     let flow = self.in_head(Token::Tag(tag));
                     if let Some(i) = self.open.position(&head) {
                         self.open.remove(i);

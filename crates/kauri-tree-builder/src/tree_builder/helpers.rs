@@ -7,6 +7,7 @@ use super::{InsertionMode, TreeBuilder};
 use crate::formatting::Entry;
 use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
+
 use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
 use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, QualName, TextState};
 
@@ -161,12 +162,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             .create_element(QualName::new(ns, name.clone()), attrs);
         self.set_span(&handle);
         self.insert_at(place, NodeOrText::Node(handle.clone()));
-        self.open.push(OpenElement {
-            handle: handle.clone(),
-            ns,
-            name,
-            flags,
-        });
+        let entry = self.open.fresh(handle.clone(), ns, name, flags);
+        self.open.push(entry);
         handle
     }
 
@@ -343,8 +340,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         };
         match last {
             Entry::Marker => return,
-            Entry::Element { handle, .. } => {
-                if self.open.position(handle).is_some() {
+            Entry::Element { id, .. } => {
+                if self.open.is_open(*id) {
                     return;
                 }
             }
@@ -354,8 +351,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         while i > 0 {
             match &self.active.entries[i - 1] {
                 Entry::Marker => break,
-                Entry::Element { handle, .. } => {
-                    if self.open.position(handle).is_some() {
+                Entry::Element { id, .. } => {
+                    if self.open.is_open(*id) {
                         break;
                     }
                 }
@@ -369,11 +366,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Entry::Marker => unreachable!("markers stop the rewind"),
             };
             let handle = self.insert_html_element(name.clone(), attrs.clone());
-            self.active.entries[i] = Entry::Element {
-                handle,
-                name,
-                attrs,
-            };
+            let id = self.current_id();
+            self.active.entries[i].set_element(handle, id);
             i += 1;
         }
     }
@@ -381,7 +375,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Inserts a formatting element and pushes it onto the list of active formatting elements.
     pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
         let handle = self.insert_html_element(name.clone(), attrs.clone());
-        self.active.push(handle, name, attrs);
+        let id = self.current_id();
+        self.active.push(handle, id, name, attrs);
+    }
+
+    /// The id of the current node's stack entry.
+    fn current_id(&self) -> u32 {
+        self.open.current().map_or(u32::MAX, |e| e.id)
     }
 
     /// "Reset the insertion mode appropriately" (13.2.4.1; without the old `select` step).

@@ -6,7 +6,7 @@ mod helpers;
 
 use crate::formatting::ActiveFormatting;
 use crate::sink::{QuirksMode, TreeSink};
-use crate::stack::{OpenElement, Stack};
+use crate::stack::Stack;
 use crate::tag_sets::{
     element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
 };
@@ -165,12 +165,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         let doc = tb.doc.clone();
         tb.sink
             .append(&doc, crate::sink::NodeOrText::Node(root.clone()));
-        tb.open.push(OpenElement {
-            handle: root.clone(),
-            ns: Namespace::Html,
-            name: local_name!("html"),
-            flags: element_flags(Namespace::Html, &local_name!("html"), &[]),
-        });
+        let flags = element_flags(Namespace::Html, &local_name!("html"), &[]);
+        let entry = tb
+            .open
+            .fresh(root.clone(), Namespace::Html, local_name!("html"), flags);
+        tb.open.push(entry);
         tb.fragment_root = Some(root);
         let flags = element_flags(context.ns, &context.local, &context_attrs);
         // Step 7: a `template` context starts with "in template" on the template mode stack.

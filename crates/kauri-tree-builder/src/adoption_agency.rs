@@ -41,7 +41,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.4. Not in the stack: parse error; remove it from the list; return.
             let Some(fe_stack_idx) = self.open.position(&fe_handle) else {
                 self.error("adoption-agency-formatting-element-not-open");
-                self.active.entries.remove(fe_list_idx);
+                self.active.remove(fe_list_idx);
                 return;
             };
             // 4.5. In the stack but not in scope: parse error; return.
@@ -91,7 +91,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // 4.13.4. innerLoopCounter > 3 and node in the list: remove it from the list.
                 if inner_loop_counter > 3 {
                     if let Some(i) = node_list_idx {
-                        self.active.entries.remove(i);
+                        self.active.remove(i);
                         if i < bookmark {
                             bookmark -= 1;
                         }
@@ -157,13 +157,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.20. Remove formattingElement from the list; insert the new element at the
             //       bookmark.
             fe_entry.set_element(new.clone(), entry.id);
-            self.active.entries.insert(bookmark, fe_entry);
+            self.active.insert(bookmark, fe_entry);
             if let Some(i) =
                 self.active.entries.iter().position(
                     |e| matches!(e, Entry::Element { handle, .. } if *handle == fe_handle),
                 )
             {
-                self.active.entries.remove(i);
+                self.active.remove(i);
             }
             // 4.21. Remove formattingElement from the stack; insert the new element right
             //       below furthestBlock.

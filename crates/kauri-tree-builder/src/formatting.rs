@@ -2,6 +2,7 @@
 
 use kauri_tokenizer::{Attribute, LocalName};
 use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 /// One entry: a marker, or a formatting element with the token it was created for.
@@ -38,13 +39,19 @@ impl<H> Entry<H> {
 
 /// The list of active formatting elements.
 pub(crate) struct ActiveFormatting<H> {
+    /// The entries. Read freely; add and remove only through the methods, which keep
+    /// `fingerprint_counts` exact.
     pub entries: Vec<Entry<H>>,
+    /// How many element entries (anywhere in the list) have each fingerprint. Fewer than
+    /// three means the Noah's Ark clause cannot apply, so the scan is skipped.
+    fingerprint_counts: HashMap<u64, u32>,
 }
 
 impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn new() -> Self {
         ActiveFormatting {
             entries: Vec::new(),
+            fingerprint_counts: HashMap::new(),
         }
     }
 
@@ -59,7 +66,14 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         let fp = fingerprint(&name, &attrs);
         let mut matches = 0;
         let mut earliest = None;
+        let possible = self.fingerprint_counts.get(&fp).copied().unwrap_or(0) >= 3;
         for (i, e) in self.entries.iter().enumerate().rev() {
+            if !possible || matches == 3 {
+                // No three entries share the fingerprint, or three matches were found: the
+                // clause keeps at most three equal entries after a marker, so the third from
+                // the end is the earliest.
+                break;
+            }
             match e {
                 Entry::Marker => break,
                 Entry::Element {
@@ -77,9 +91,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         }
         if matches >= 3 {
             if let Some(i) = earliest {
-                self.entries.remove(i);
+                self.remove(i);
             }
         }
+        *self.fingerprint_counts.entry(fp).or_insert(0) += 1;
         self.entries.push(Entry::Element {
             handle,
             id,
@@ -92,8 +107,9 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// "Clear the list of active formatting elements up to the last marker".
     pub fn clear_to_last_marker(&mut self) {
         while let Some(e) = self.entries.pop() {
-            if matches!(e, Entry::Marker) {
-                break;
+            match e {
+                Entry::Marker => break,
+                Entry::Element { fingerprint, .. } => self.uncount(fingerprint),
             }
         }
     }
@@ -120,7 +136,33 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// Removes the entry for this element, if any.
     pub fn remove_handle(&mut self, handle: &H) {
         if let Some(i) = self.position(handle) {
-            self.entries.remove(i);
+            self.remove(i);
+        }
+    }
+
+    /// Removes the entry at `i`.
+    pub fn remove(&mut self, i: usize) -> Entry<H> {
+        let e = self.entries.remove(i);
+        if let Entry::Element { fingerprint, .. } = &e {
+            self.uncount(*fingerprint);
+        }
+        e
+    }
+
+    /// Inserts an entry at `i`.
+    pub fn insert(&mut self, i: usize, e: Entry<H>) {
+        if let Entry::Element { fingerprint, .. } = &e {
+            *self.fingerprint_counts.entry(*fingerprint).or_insert(0) += 1;
+        }
+        self.entries.insert(i, e);
+    }
+
+    fn uncount(&mut self, fingerprint: u64) {
+        if let Some(c) = self.fingerprint_counts.get_mut(&fingerprint) {
+            *c -= 1;
+            if *c == 0 {
+                self.fingerprint_counts.remove(&fingerprint);
+            }
         }
     }
 }

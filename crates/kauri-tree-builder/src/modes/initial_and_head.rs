@@ -4,6 +4,7 @@
 use crate::sink::{NodeOrText, QuirksMode, TreeSink};
 use crate::tag_sets::{is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
+use encoding_rs::Encoding;
 use kauri_tokenizer::{local_name, Doctype, Namespace, QualName, Tag, TagKind, TextState, Token};
 
 /// Public identifiers that start one of these put the document in quirks mode.
@@ -373,18 +374,26 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &local_name!("meta")) => {
                     if self.opts.encoding_tentative && self.encoding_change.is_none() {
-                        let label = if let Some(charset) = tag.attr(&local_name!("charset")) {
-                            Some(charset.to_string())
-                        } else if tag
-                            .attr(&local_name!("http-equiv"))
-                            .is_some_and(|v| v.eq_ignore_ascii_case("content-type"))
-                        {
-                            tag.attr(&local_name!("content"))
-                                .and_then(encoding_from_meta_content)
-                                .map(str::to_string)
-                        } else {
-                            None
-                        };
+                        // The first `<meta>` that yields an encoding is the one that changes
+                        // it (or makes the confidence certain); labels that name no encoding
+                        // are skipped, as "getting an encoding" fails for them.
+                        let known = |label: &&str| Encoding::for_label(label.as_bytes()).is_some();
+                        let label = tag
+                            .attr(&local_name!("charset"))
+                            .filter(known)
+                            .or_else(|| {
+                                if tag
+                                    .attr(&local_name!("http-equiv"))
+                                    .is_some_and(|v| v.eq_ignore_ascii_case("content-type"))
+                                {
+                                    tag.attr(&local_name!("content"))
+                                        .and_then(encoding_from_meta_content)
+                                        .filter(known)
+                                } else {
+                                    None
+                                }
+                            })
+                            .map(str::to_string);
                         self.encoding_change = label;
                     }
                     self.insert_void_element(tag.name, tag.attrs);

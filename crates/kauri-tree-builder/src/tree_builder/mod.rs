@@ -197,9 +197,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.fragment_root.clone()
     }
 
-    /// The raw encoding label of a `<meta charset>` or `<meta http-equiv=content-type
-    /// content=...>` seen in "in head" while the encoding was tentative (13.2.6.4.4). The
-    /// caller decides whether to "change the encoding" and reparse.
+    /// The raw encoding label of the first `<meta charset>` or `<meta http-equiv=content-type
+    /// content=...>` processed with the "in head" rules while
+    /// [`TreeBuilderOptions::encoding_tentative`] was set, whose label names an encoding
+    /// (13.2.6.4.4; labels that name none are skipped, as the standard's "getting an encoding"
+    /// fails for them). The caller runs "change the encoding" with it and reparses if needed.
     pub fn encoding_change_request(&self) -> Option<&str> {
         self.encoding_change.as_deref()
     }

@@ -1,0 +1,276 @@
+//! The tree builder's public API and its calls into the TreeSink: pops, script end tags,
+//! spans, the encoding change request, the fragment root.
+
+mod support;
+
+use kauri_tokenizer::{
+    local_name, Namespace, QualName, Span, TextState, Tokenizer, TokenizerOptions,
+};
+use kauri_tree_builder::{
+    initial_tokenizer_state, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
+};
+use support::TestDom;
+
+/// A sink that wraps the test DOM and records pops, script end tags and spans.
+#[derive(Default)]
+struct Recorder {
+    dom: TestDom,
+    popped: Vec<usize>,
+    scripts: Vec<usize>,
+    spans: Vec<(usize, Span)>,
+    end_spans: Vec<(usize, Span)>,
+}
+
+impl TreeSink for Recorder {
+    type Handle = usize;
+    fn document(&mut self) -> usize {
+        self.dom.document()
+    }
+    fn create_element(&mut self, name: QualName, attrs: Vec<kauri_tokenizer::Attribute>) -> usize {
+        self.dom.create_element(name, attrs)
+    }
+    fn create_comment(&mut self, data: &str) -> usize {
+        self.dom.create_comment(data)
+    }
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> usize {
+        self.dom.create_processing_instruction(target, data)
+    }
+    fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
+        self.dom
+            .append_doctype_to_document(name, public_id, system_id)
+    }
+    fn append(&mut self, parent: &usize, child: NodeOrText<'_, usize>) {
+        self.dom.append(parent, child)
+    }
+    fn insert_before(&mut self, sibling: &usize, child: NodeOrText<'_, usize>) {
+        self.dom.insert_before(sibling, child)
+    }
+    fn has_parent(&self, node: &usize) -> bool {
+        self.dom.has_parent(node)
+    }
+    fn detach(&mut self, node: &usize) {
+        self.dom.detach(node)
+    }
+    fn reparent_children(&mut self, node: &usize, new_parent: &usize) {
+        self.dom.reparent_children(node, new_parent)
+    }
+    fn template_contents(&mut self, template: &usize) -> usize {
+        self.dom.template_contents(template)
+    }
+    fn add_attrs_if_missing(&mut self, element: &usize, attrs: Vec<kauri_tokenizer::Attribute>) {
+        self.dom.add_attrs_if_missing(element, attrs)
+    }
+    fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.dom.set_quirks_mode(mode)
+    }
+    fn pop(&mut self, element: &usize) {
+        self.popped.push(*element);
+    }
+    fn script_end_tag(&mut self, script: &usize) {
+        self.scripts.push(*script);
+    }
+    fn wants_spans(&self) -> bool {
+        true
+    }
+    fn set_span(&mut self, node: &usize, span: Span) {
+        self.spans.push((*node, span));
+    }
+    fn set_end_tag_span(&mut self, element: &usize, span: Span) {
+        self.end_spans.push((*element, span));
+    }
+}
+
+fn run(input: &str, opts: TreeBuilderOptions) -> TreeBuilder<Recorder> {
+    let mut tok = Tokenizer::new(
+        TreeBuilder::new(Recorder::default(), opts),
+        TokenizerOptions::default(),
+    );
+    tok.feed(input);
+    tok.end();
+    tok.into_sink()
+}
+
+fn element_name(dom: &TestDom, h: usize) -> String {
+    match &dom.nodes[h].kind {
+        support::Kind::Element(q, _, _) => q.local.to_string(),
+        _ => String::new(),
+    }
+}
+
+#[test]
+fn every_element_is_popped_once() {
+    let tb = run(
+        "<p><b>x<option>y</b><table><tr><td>z",
+        TreeBuilderOptions::default(),
+    );
+    let rec = tb.into_sink();
+    let elements = rec
+        .dom
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, support::Kind::Element(..)))
+        .count();
+    let mut popped = rec.popped.clone();
+    popped.sort();
+    popped.dedup();
+    assert_eq!(
+        popped.len(),
+        rec.popped.len(),
+        "an element was popped twice"
+    );
+    // The adoption agency's clones replace entries without a pop; everything else is popped.
+    assert!(rec.popped.len() <= elements);
+    let names: Vec<String> = rec
+        .popped
+        .iter()
+        .map(|&h| element_name(&rec.dom, h))
+        .collect();
+    assert!(names.contains(&"option".to_string()));
+    assert_eq!(names.last().map(String::as_str), Some("html"));
+}
+
+#[test]
+fn script_end_tag_is_reported_after_the_pop() {
+    let tb = run(
+        "<script>a()</script><svg><script>b()</script></svg>",
+        TreeBuilderOptions::default(),
+    );
+    let rec = tb.into_sink();
+    assert_eq!(rec.scripts.len(), 2);
+    for s in &rec.scripts {
+        assert_eq!(element_name(&rec.dom, *s), "script");
+        assert!(rec.popped.contains(s));
+    }
+}
+
+#[test]
+fn spans_cover_start_and_end_tags() {
+    let input = "<div id=a>text</div>";
+    let tb = run(input, TreeBuilderOptions::default());
+    let rec = tb.into_sink();
+    let div = rec
+        .spans
+        .iter()
+        .find(|(h, _)| element_name(&rec.dom, *h) == "div")
+        .expect("div has a span");
+    assert_eq!(&input[div.1.start..div.1.end], "<div id=a>");
+    let end = rec
+        .end_spans
+        .iter()
+        .find(|(h, _)| *h == div.0)
+        .expect("div has an end tag span");
+    assert_eq!(&input[end.1.start..end.1.end], "</div>");
+}
+
+#[test]
+fn encoding_change_request_takes_the_first_meta_that_names_an_encoding() {
+    let tentative = TreeBuilderOptions {
+        encoding_tentative: true,
+        ..TreeBuilderOptions::default()
+    };
+    let tb = run(
+        "<meta charset=bogus><meta charset='windows-1251'><meta charset=utf-8>",
+        tentative.clone(),
+    );
+    assert_eq!(tb.encoding_change_request(), Some("windows-1251"));
+    let tb = run(
+        "<meta http-equiv=Content-Type content='text/html; charset=\"koi8-r\"'>",
+        tentative.clone(),
+    );
+    assert_eq!(tb.encoding_change_request(), Some("koi8-r"));
+    let tb = run("<meta content='text/html; charset=koi8-r'>", tentative);
+    assert_eq!(tb.encoding_change_request(), None);
+    let tb = run("<meta charset=koi8-r>", TreeBuilderOptions::default());
+    assert_eq!(tb.encoding_change_request(), None);
+}
+
+#[test]
+fn fragment_root_holds_the_fragment() {
+    let ctx = QualName::html(local_name!("tr"));
+    let tb = TreeBuilder::new_for_fragment(
+        TestDom::new(),
+        ctx,
+        Vec::new(),
+        TreeBuilderOptions::default(),
+    );
+    let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
+    tok.feed("<td>a<td>b");
+    tok.end();
+    let tb = tok.into_sink();
+    let root = tb.fragment_root().expect("fragment root");
+    let dom = tb.into_sink();
+    let mut out = String::new();
+    dom.dump_children(root, 0, &mut out);
+    assert_eq!(out, "| <td>\n|   \"a\"\n| <td>\n|   \"b\"\n");
+}
+
+#[test]
+fn initial_tokenizer_states_for_fragments() {
+    let html = |n| QualName::html(n);
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("title")), true),
+        Some(TextState::Rcdata)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("textarea")), false),
+        Some(TextState::Rcdata)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("xmp")), true),
+        Some(TextState::Rawtext)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("noscript")), true),
+        Some(TextState::Rawtext)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("noscript")), false),
+        None
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("script")), true),
+        Some(TextState::ScriptData)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("plaintext")), true),
+        Some(TextState::Plaintext)
+    );
+    assert_eq!(
+        initial_tokenizer_state(&html(local_name!("div")), true),
+        None
+    );
+    assert_eq!(
+        initial_tokenizer_state(&QualName::new(Namespace::Svg, local_name!("title")), true),
+        None
+    );
+}
+
+#[test]
+fn quirks_mode_from_doctype() {
+    let quirks = |input: &str| {
+        run(input, TreeBuilderOptions::default())
+            .into_sink()
+            .dom
+            .quirks
+    };
+    assert_eq!(quirks("<!DOCTYPE html>"), Some(QuirksMode::NoQuirks));
+    assert_eq!(quirks("<p>"), Some(QuirksMode::Quirks));
+    assert_eq!(
+        quirks("<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\" \"\">"),
+        Some(QuirksMode::Quirks),
+        "2026: an empty system identifier counts as missing"
+    );
+    assert_eq!(
+        quirks("<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\" \"x\">"),
+        Some(QuirksMode::LimitedQuirks)
+    );
+    assert_eq!(
+        quirks("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\">"),
+        Some(QuirksMode::NoQuirks)
+    );
+    let srcdoc = TreeBuilderOptions {
+        iframe_srcdoc: true,
+        ..TreeBuilderOptions::default()
+    };
+    assert_eq!(run("<p>", srcdoc).into_sink().dom.quirks, None);
+}

@@ -141,11 +141,16 @@ impl<S: TreeSink> TreeBuilder<S> {
             Namespace::Html => {}
         }
         adjust_foreign_attributes(&mut attrs);
+        let is_svg_script = ns == Namespace::Svg && name == local_name!("script");
         self.insert_element(ns, name, attrs);
         if tag.self_closing {
-            // An SVG `script` would be "processed" here; Kauri runs no scripts.
-            self.pop();
+            // Acknowledge the flag and pop; a self-closing SVG `script` acts as its end tag.
             self.self_closing_unacked = false;
+            if let Some(e) = self.pop() {
+                if is_svg_script {
+                    self.sink.script_end_tag(&e.handle);
+                }
+            }
         }
         Flow::Done
     }

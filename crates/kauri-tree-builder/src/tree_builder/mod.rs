@@ -150,7 +150,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// A tree builder for the HTML fragment parsing algorithm (13.4) with the given context
     /// element (HTML, SVG or MathML). The fragment is the children of
     /// [`TreeBuilder::fragment_root`]. The caller sets the tokenizer's initial state from
-    /// [`initial_tokenizer_state`] and its last start tag to the context's local name.
+    /// [`initial_tokenizer_state`] and leaves the tokenizer's last start tag **unset**: no
+    /// start tag has been emitted by that tokenizer, so no end tag is "appropriate" and, for
+    /// example, `<!-- </script> -->` in a `script` context stays text (tests4.dat).
     pub fn new_for_fragment(
         sink: S,
         context: QualName,

@@ -51,7 +51,7 @@ impl Default for SerializeOptions {
 /// serialize_inner(ul, &SerializeOptions::default(), &mut out);
 /// assert_eq!(out, "<li>a &amp; b</li><li>&lt;c&gt;</li>");
 /// ```
-pub fn serialize_inner<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: &mut String) {
+pub fn serialize_inner(node: &Node<'_>, options: &SerializeOptions, out: &mut String) {
     // Step 1: "If the node serializes as void, then return the empty string."
     if let Some(element) = node.as_element() {
         if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
@@ -80,7 +80,7 @@ pub fn serialize_inner<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: 
 /// serialize_outer(ul, &SerializeOptions::default(), &mut out);
 /// assert_eq!(out, "<ul><li>one</li></ul>");
 /// ```
-pub fn serialize_outer<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: &mut String) {
+pub fn serialize_outer(node: &Node<'_>, options: &SerializeOptions, out: &mut String) {
     match node.data() {
         NodeData::Document(_) | NodeData::DocumentFragment => serialize_inner(node, options, out),
         _ => Walker::new(options, Scope::Itself(node), out).run(node),
@@ -94,7 +94,7 @@ pub fn serialize_outer<'a>(node: &'a Node<'a>, options: &SerializeOptions, out: 
 /// # let ul = doc.root.first_child().unwrap();
 /// assert_eq!(kauri_dom::serialize::html::inner_html(ul), "<li>x</li>");
 /// ```
-pub fn inner_html<'a>(node: &'a Node<'a>) -> String {
+pub fn inner_html(node: &Node<'_>) -> String {
     let mut out = String::new();
     serialize_inner(node, &SerializeOptions::default(), &mut out);
     out
@@ -107,38 +107,38 @@ pub fn inner_html<'a>(node: &'a Node<'a>) -> String {
 /// # let ul = doc.root.first_child().unwrap();
 /// assert_eq!(kauri_dom::serialize::html::outer_html(ul), "<ul><li>x</li></ul>");
 /// ```
-pub fn outer_html<'a>(node: &'a Node<'a>) -> String {
+pub fn outer_html(node: &Node<'_>) -> String {
     let mut out = String::new();
     serialize_outer(node, &SerializeOptions::default(), &mut out);
     out
 }
 
 /// The template contents of an HTML `template` element.
-fn template_contents<'a>(node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+fn template_contents<'s, 'a>(node: &'s Node<'a>) -> Option<&'s Node<'a>> {
     node.as_element()?.template_contents()
 }
 
 /// Where a walk stops.
 #[derive(Clone, Copy)]
-enum Scope<'a> {
+enum Scope<'s, 'a> {
     /// All children of this node (inner serialization).
-    ChildrenOf(&'a Node<'a>),
+    ChildrenOf(&'s Node<'a>),
     /// This node alone (outer serialization).
-    Itself(&'a Node<'a>),
+    Itself(&'s Node<'a>),
 }
 
 /// One run of the serialization: the state of the explicit walk.
-struct Walker<'o, 'a> {
+struct Walker<'o, 's, 'a> {
     options: &'o SerializeOptions,
-    scope: Scope<'a>,
+    scope: Scope<'s, 'a>,
     out: &'o mut String,
     /// The `template` elements whose contents are being serialized, innermost last. The template
     /// contents fragment has no parent link, so this is how the walk climbs back out of it.
-    templates: Vec<&'a Node<'a>>,
+    templates: Vec<&'s Node<'a>>,
 }
 
-impl<'o, 'a> Walker<'o, 'a> {
-    fn new(options: &'o SerializeOptions, scope: Scope<'a>, out: &'o mut String) -> Self {
+impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
+    fn new(options: &'o SerializeOptions, scope: Scope<'s, 'a>, out: &'o mut String) -> Self {
         Walker {
             options,
             scope,
@@ -148,7 +148,7 @@ impl<'o, 'a> Walker<'o, 'a> {
     }
 
     /// Serializes `first` and what follows it within the scope.
-    fn run(mut self, first: &'a Node<'a>) {
+    fn run(mut self, first: &'s Node<'a>) {
         let mut current = Some(first);
         while let Some(node) = current {
             current = match self.open(node) {
@@ -163,7 +163,7 @@ impl<'o, 'a> Walker<'o, 'a> {
     /// Writes the start of `node` (for an element: its start tag; for anything else: all of it).
     /// Returns the first child to descend into, if any; otherwise the node is complete (an
     /// element's end tag is already written).
-    fn open(&mut self, node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+    fn open(&mut self, node: &'s Node<'a>) -> Option<&'s Node<'a>> {
         match node.data() {
             NodeData::Element(element) => {
                 let name = element.name();
@@ -232,7 +232,7 @@ impl<'o, 'a> Walker<'o, 'a> {
     /// "If the parent of current node is a style, script, xmp, iframe, noembed, noframes, or
     /// plaintext element, or if the parent of current node is a noscript element and scripting
     /// is enabled for the node, then append the value of current node's data literally."
-    fn is_literal_text_parent(&self, parent: Option<&'a Node<'a>>) -> bool {
+    fn is_literal_text_parent(&self, parent: Option<&'s Node<'a>>) -> bool {
         let Some(element) = parent.and_then(Node::as_element) else {
             return false;
         };
@@ -242,7 +242,7 @@ impl<'o, 'a> Walker<'o, 'a> {
     }
 
     /// `</tagname>` for an element (nothing for other nodes).
-    fn write_end_tag(&mut self, node: &'a Node<'a>) {
+    fn write_end_tag(&mut self, node: &'s Node<'a>) {
         if let Some(element) = node.as_element() {
             self.out.push_str("</");
             self.out.push_str(element.name());
@@ -252,7 +252,7 @@ impl<'o, 'a> Walker<'o, 'a> {
 
     /// After `node` is complete: the next node to open, closing the elements that end on the
     /// way up; `None` when the walk leaves the scope.
-    fn next_after(&mut self, mut node: &'a Node<'a>) -> Option<&'a Node<'a>> {
+    fn next_after(&mut self, mut node: &'s Node<'a>) -> Option<&'s Node<'a>> {
         loop {
             if let Scope::Itself(root) = self.scope {
                 if node.same_node(root) {
@@ -298,7 +298,7 @@ fn write_attribute_name(ns: AttrNamespace, local: &str, out: &mut String) {
     out.push_str(local);
 }
 
-impl<'a> Node<'a> {
+impl Node<'_> {
     /// The HTML serialization of this node's children (`innerHTML`), with the default
     /// [`SerializeOptions`]. See [`serialize_inner`].
     ///
@@ -307,7 +307,7 @@ impl<'a> Node<'a> {
     /// # let ul = doc.root.first_child().unwrap();
     /// assert_eq!(ul.inner_html(), "<li>x</li>");
     /// ```
-    pub fn inner_html(&'a self) -> String {
+    pub fn inner_html(&self) -> String {
         inner_html(self)
     }
 
@@ -319,7 +319,7 @@ impl<'a> Node<'a> {
     /// # let ul = doc.root.first_child().unwrap();
     /// assert_eq!(ul.outer_html(), "<ul><li>x</li></ul>");
     /// ```
-    pub fn outer_html(&'a self) -> String {
+    pub fn outer_html(&self) -> String {
         outer_html(self)
     }
 }

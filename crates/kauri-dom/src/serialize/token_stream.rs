@@ -594,6 +594,18 @@ const P_CLOSERS: &[&str] = &[
     "ul",
 ];
 
+/// Whether a `p` in this parent keeps its end tag at the end of the parent (13.1.2.4: the parent
+/// must be an HTML element other than `a`, `audio`, `del`, `ins`, `map`, `noscript`, `video`
+/// and autonomous custom elements).
+fn keeps_p_end_tag((namespace, name): (Namespace, &str)) -> bool {
+    namespace != Namespace::Html
+        || matches!(
+            name,
+            "a" | "audio" | "del" | "ins" | "map" | "noscript" | "video"
+        )
+        || name.contains('-')
+}
+
 /// 13.1.2.4: whether the end tag of the HTML element `name` may be omitted, given what follows.
 fn end_tag_is_optional(name: &str, next: Next<'_>) -> bool {
     match name {
@@ -612,7 +624,7 @@ fn end_tag_is_optional(name: &str, next: Next<'_>) -> bool {
         // "…if the p element is immediately followed by an address, article, … element, or if
         // there is no more content in the parent element and the parent element is an HTML
         // element that is not an a, audio, del, ins, map, noscript, or video element, or an
-        // autonomous custom element." (A token stream does not say what the parent is.)
+        // autonomous custom element." (The parent is checked by the caller.)
         "p" => next.is_element(P_CLOSERS) || next.ends_parent(),
         // "…if the rt/rp element is immediately followed by an rt or rp element, or if there is
         // no more content in the parent element."
@@ -691,6 +703,9 @@ fn write_stream(stream: &[Token<'_>], options: &TokenSerializerOptions, out: &mu
     let mut in_raw_text = false;
     // The element whose end tag was omitted by the previous token, if any.
     let mut previous_omitted_end: Option<&str> = None;
+    // The elements whose start tag has been seen and end tag not yet, outermost first: what a
+    // token stream can tell of the parent of a `p` (for a stream walked from a tree, exactly).
+    let mut open: Vec<(Namespace, &str)> = Vec::new();
     for (i, token) in stream.iter().enumerate() {
         let next = Next::of(stream.get(i + 1));
         let omitted_end = previous_omitted_end.take();
@@ -708,6 +723,9 @@ fn write_stream(stream: &[Token<'_>], options: &TokenSerializerOptions, out: &mu
                 let html = *namespace == Namespace::Html;
                 if html && !options.escape_rcdata && is_raw_text_element(name) {
                     in_raw_text = true;
+                }
+                if !(html && serializes_as_void(name)) {
+                    open.push((*namespace, name));
                 }
                 if options.omit_optional_tags
                     && html
@@ -728,7 +746,22 @@ fn write_stream(stream: &[Token<'_>], options: &TokenSerializerOptions, out: &mu
                 if html && is_raw_text_element(name) {
                     in_raw_text = false;
                 }
-                if options.omit_optional_tags && html && end_tag_is_optional(name, next) {
+                let parent = match open
+                    .iter()
+                    .rposition(|&(ns, n)| ns == *namespace && n == &**name)
+                {
+                    Some(at) => {
+                        let parent = at.checked_sub(1).map(|p| open[p]);
+                        open.truncate(at);
+                        parent
+                    }
+                    None => None,
+                };
+                if options.omit_optional_tags
+                    && html
+                    && end_tag_is_optional(name, next)
+                    && !(name == "p" && next.ends_parent() && parent.is_some_and(keeps_p_end_tag))
+                {
                     previous_omitted_end = Some(name);
                     continue;
                 }
@@ -934,6 +967,24 @@ mod tests {
         assert_eq!(
             run(&tokens, &TokenSerializerOptions::default()),
             "<table><tr><td>x<tbody><tr></table>"
+        );
+    }
+
+    #[test]
+    fn p_end_tag_kept_at_the_end_of_an_a() {
+        let tokens = [
+            Token::start_tag("div", vec![]),
+            Token::start_tag("a", vec![]),
+            Token::start_tag("p", vec![]),
+            Token::end_tag("p"),
+            Token::end_tag("a"),
+            Token::start_tag("p", vec![]),
+            Token::end_tag("p"),
+            Token::end_tag("div"),
+        ];
+        assert_eq!(
+            run(&tokens, &TokenSerializerOptions::default()),
+            "<div><a><p></p></a><p></div>"
         );
     }
 

@@ -141,7 +141,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.insert_characters(s);
             return;
         }
-        self.error("unexpected-characters-in-frameset");
+        for _ in s.bytes().filter(|&b| !is_ws(b) && (b & 0xC0) != 0x80) {
+            self.error("unexpected-characters-in-frameset");
+        }
         let ws: String = s
             .chars()
             .filter(|&c| c.is_ascii() && is_ws(c as u8))
@@ -304,7 +306,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if s.bytes().all(is_ws) {
                     return self.in_body(Token::Characters(s));
                 }
-                self.error("unexpected-characters-after-frameset");
+                for _ in s.bytes().filter(|&b| !is_ws(b) && (b & 0xC0) != 0x80) {
+                    self.error("unexpected-characters-after-frameset");
+                }
                 let ws: String = s
                     .chars()
                     .filter(|&c| c.is_ascii() && is_ws(c as u8))

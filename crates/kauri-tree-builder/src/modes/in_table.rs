@@ -180,7 +180,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let pending = std::mem::take(&mut self.pending_table_text);
                 if !all_ws(&pending) {
                     // Processed as "in table", "anything else".
-                    self.error("foster-parenting-character");
+                    // "Anything else" in "in table" is a parse error for each character.
+                    for _ in pending.chars() {
+                        self.error("foster-parenting-character");
+                    }
                     self.foster_parenting = true;
                     self.in_body(Token::Characters(&pending));
                     self.foster_parenting = false;

@@ -120,4 +120,20 @@ pub trait TreeSink {
     fn set_end_tag_span(&mut self, element: &Self::Handle, span: Span) {
         let _ = (element, span);
     }
+
+    /// Records the source range of the characters the previous [`TreeSink::append`] or
+    /// [`TreeSink::insert_before`] of a [`NodeOrText::Text`] inserted (into a new text node,
+    /// or merged into the text node before the insertion point, whose range then grows).
+    /// The range is that of the character tokens the text came from. Only called when
+    /// [`TreeSink::wants_spans`] is true. The default does nothing.
+    fn set_text_span(&mut self, span: Span) {
+        let _ = span;
+    }
+
+    /// Records the source range of the DocumentType node the previous
+    /// [`TreeSink::append_doctype_to_document`] created. Only called when
+    /// [`TreeSink::wants_spans`] is true. The default does nothing.
+    fn set_doctype_span(&mut self, span: Span) {
+        let _ = span;
+    }
 }

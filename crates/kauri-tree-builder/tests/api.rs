@@ -19,6 +19,8 @@ struct Recorder {
     scripts: Vec<usize>,
     spans: Vec<(usize, Span)>,
     end_spans: Vec<(usize, Span)>,
+    text_spans: Vec<Span>,
+    doctype_spans: Vec<Span>,
 }
 
 impl TreeSink for Recorder {
@@ -77,6 +79,12 @@ impl TreeSink for Recorder {
     }
     fn set_end_tag_span(&mut self, element: &usize, span: Span) {
         self.end_spans.push((*element, span));
+    }
+    fn set_text_span(&mut self, span: Span) {
+        self.text_spans.push(span);
+    }
+    fn set_doctype_span(&mut self, span: Span) {
+        self.doctype_spans.push(span);
     }
 }
 
@@ -160,6 +168,18 @@ fn spans_cover_start_and_end_tags() {
         .find(|(h, _)| *h == div.0)
         .expect("div has an end tag span");
     assert_eq!(&input[end.1.start..end.1.end], "</div>");
+}
+
+#[test]
+fn spans_cover_text_doctype_and_table_text() {
+    let input = "<!DOCTYPE html><table>x&amp;y<tr>";
+    let rec = run(input, TreeBuilderOptions::default()).into_sink();
+    assert_eq!(rec.doctype_spans.len(), 1);
+    let d = rec.doctype_spans[0];
+    assert_eq!(&input[d.start..d.end], "<!DOCTYPE html>");
+    // Foster-parented table text: one range from the first to the last character token.
+    let t = rec.text_spans.last().expect("a text span");
+    assert_eq!(&input[t.start..t.end], "x&amp;y");
 }
 
 #[test]

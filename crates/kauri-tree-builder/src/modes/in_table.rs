@@ -173,11 +173,18 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Characters(s) => {
+                if self.pending_table_text.is_empty() {
+                    self.pending_table_text_span = self.span;
+                } else {
+                    self.pending_table_text_span.end = self.span.end;
+                }
                 self.pending_table_text.push_str(s);
                 Flow::Done
             }
             token => {
                 let pending = std::mem::take(&mut self.pending_table_text);
+                // The characters are inserted with their own source range.
+                let token_span = std::mem::replace(&mut self.span, self.pending_table_text_span);
                 if !all_ws(&pending) {
                     // Processed as "in table", "anything else".
                     // "Anything else" in "in table" is a parse error for each character.
@@ -190,6 +197,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 } else {
                     self.insert_characters(&pending);
                 }
+                self.span = token_span;
                 self.pending_table_text = pending;
                 self.pending_table_text.clear();
                 self.mode = self.original_mode;

@@ -187,6 +187,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     d.public_id.as_deref().unwrap_or(""),
                     d.system_id.as_deref().unwrap_or(""),
                 );
+                if self.spans {
+                    self.sink.set_doctype_span(self.span);
+                }
                 if !self.opts.iframe_srcdoc {
                     self.quirks = doctype_quirks_mode(&d);
                     self.sink.set_quirks_mode(self.quirks);

@@ -93,6 +93,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         let place = self.appropriate_place();
         self.insert_at(place, NodeOrText::Text(text));
+        if self.spans {
+            self.sink.set_text_span(self.span);
+        }
     }
 
     /// "Insert a comment" at the adjusted insertion location.

@@ -103,6 +103,8 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) frameset_ok: bool,
     pub(crate) foster_parenting: bool,
     pub(crate) pending_table_text: String,
+    /// The source range of the pending table character tokens.
+    pub(crate) pending_table_text_span: Span,
     pub(crate) ignore_lf: bool,
     pub(crate) context: Option<Context>,
     pub(crate) quirks: QuirksMode,
@@ -134,6 +136,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             frameset_ok: true,
             foster_parenting: false,
             pending_table_text: String::new(),
+            pending_table_text_span: Span::default(),
             ignore_lf: false,
             context: None,
             quirks: QuirksMode::NoQuirks,

@@ -58,20 +58,17 @@ impl InputChecker {
         let mut i = self.checked.max(base) - base;
         while i < end {
             let b = bytes[i];
-            if b < 0x80 {
-                if (b < 0x20 || b == 0x7F) && is_reported_control(b as u32) {
-                    self.report(
-                        "control-character-in-input-stream",
-                        buf,
-                        base,
-                        base + i,
-                        sink,
-                    );
-                }
+            if !MAY_START_REPORTED[b as usize] {
                 i += 1;
                 continue;
             }
-            let c = buf[i..].chars().next().map_or(0xFFFD, |c| c as u32);
+            let c = if b < 0x80 {
+                b as u32
+            } else {
+                buf.get(i..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or(0xFFFD, |c| c as u32)
+            };
             if is_reported_control(c) {
                 self.report(
                     "control-character-in-input-stream",
@@ -116,14 +113,7 @@ impl InputChecker {
         let bytes = buf.as_bytes();
         let from = offset.max(base) - base;
         let to = (self.off - base).min(bytes.len());
-        let back = bytes[from.min(to)..to]
-            .iter()
-            .map(|&b| match b {
-                0xF0.. => 2,
-                0x80..=0xBF => 0,
-                _ => 1,
-            })
-            .sum::<u32>();
+        let back = utf16_len(&bytes[from.min(to)..to]);
         (self.line, self.col.saturating_sub(back).max(1))
     }
 
@@ -135,35 +125,63 @@ impl InputChecker {
         let bytes = buf.as_bytes();
         let start = self.off.max(base) - base;
         let end = (target - base).min(bytes.len());
-        for &b in &bytes[start.min(end)..end] {
-            match b {
-                b'\n' => {
-                    if !self.prev_cr {
-                        self.line += 1;
-                        self.col = 1;
-                    }
-                    self.prev_cr = false;
-                }
-                b'\r' => {
-                    self.line += 1;
-                    self.col = 1;
-                    self.prev_cr = true;
-                }
-                _ => {
-                    self.prev_cr = false;
-                    // Columns count UTF-16 code units, as the html5lib tests do: a
-                    // supplementary character (4-byte UTF-8) is two.
-                    if b >= 0xF0 {
-                        self.col += 2;
-                    } else if (b & 0xC0) != 0x80 {
-                        self.col += 1;
-                    }
-                }
+        let range = &bytes[start.min(end)..end];
+        let mut line_start = 0;
+        let mut any_newline = false;
+        for i in memchr::memchr2_iter(b'\n', b'\r', range) {
+            let after_cr = if i == 0 {
+                self.prev_cr
+            } else {
+                range[i - 1] == b'\r'
+            };
+            if range[i] == b'\r' || !after_cr {
+                self.line += 1;
             }
+            any_newline = true;
+            line_start = i + 1;
+        }
+        if any_newline {
+            self.col = 1;
+        }
+        self.col += utf16_len(&range[line_start..]);
+        if !range.is_empty() {
+            self.prev_cr = range[range.len() - 1] == b'\r';
         }
         self.off = target;
     }
 }
+
+/// The number of UTF-16 code units of the UTF-8 text `bytes` (columns count those, as the
+/// html5lib tests do: a supplementary character is two).
+#[inline]
+fn utf16_len(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .map(|&b| u32::from((b & 0xC0) != 0x80) + u32::from(b >= 0xF0))
+        .sum()
+}
+
+/// The bytes that can start a character the input-stream check reports: C0 controls other than
+/// NULL and whitespace, U+007F, the lead byte of U+0080 to U+00BF (C1 controls), of U+F000 to
+/// U+FFFF (noncharacters U+FDD0.., U+FFFE, U+FFFF) and of supplementary characters (U+xFFFE,
+/// U+xFFFF). Continuation bytes are never in the set, so the scan can step byte by byte.
+static MAY_START_REPORTED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 1;
+    while b < 0x20 {
+        table[b] = !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
+        b += 1;
+    }
+    table[0x7F] = true;
+    table[0xC2] = true;
+    table[0xEF] = true;
+    let mut b = 0xF0;
+    while b <= 0xF4 {
+        table[b] = true;
+        b += 1;
+    }
+    table
+};
 
 /// The length of the UTF-8 sequence that starts with `b`.
 #[inline]

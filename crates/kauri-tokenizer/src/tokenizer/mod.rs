@@ -117,6 +117,44 @@ pub struct Tokenizer<S: TokenSink> {
 
     // Errors.
     input: crate::input::InputChecker,
+    /// Recently made name atoms.
+    atoms: AtomCache,
+}
+
+/// A small direct-mapped cache from names to atoms: most pages use a few dozen tag and
+/// attribute names over and over, and a cache hit (a hash of a few bytes and one string
+/// comparison) is cheaper than interning the name again.
+struct AtomCache {
+    slots: Vec<Option<LocalName>>,
+}
+
+impl AtomCache {
+    const SIZE: usize = 256;
+
+    fn new() -> AtomCache {
+        AtomCache {
+            slots: vec![None; Self::SIZE],
+        }
+    }
+
+    /// The atom for `name`.
+    #[inline]
+    fn get(&mut self, name: &str) -> LocalName {
+        // FNV-1a over the bytes.
+        let mut hash: u32 = 0x811c_9dc5;
+        for &b in name.as_bytes() {
+            hash = (hash ^ b as u32).wrapping_mul(0x0100_0193);
+        }
+        let slot = &mut self.slots[(hash as usize) & (Self::SIZE - 1)];
+        match slot {
+            Some(atom) if **atom == *name => atom.clone(),
+            _ => {
+                let atom = LocalName::from(name);
+                *slot = Some(atom.clone());
+                atom
+            }
+        }
+    }
 }
 
 /// What [`Tokenizer::consume`] returns: `None` when the buffer ran out before EOF (the state
@@ -163,6 +201,7 @@ impl<S: TokenSink> Tokenizer<S> {
             char_ref_code: 0,
             char_ref_start: 0,
             input: crate::input::InputChecker::default(),
+            atoms: AtomCache::new(),
         }
     }
 
@@ -614,7 +653,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Leaving the attribute name state: the duplicate-attribute check (13.2.5.33).
     fn check_duplicate_attribute(&mut self) {
-        let atom = LocalName::from(&*self.attr_name);
+        let atom = self.atoms.get(&self.attr_name);
         let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
             self.attrs.iter().any(|a| a.name.local == atom)
         } else {
@@ -643,7 +682,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         let local = match self.attr_atom.take() {
             Some(atom) => atom,
-            None => LocalName::from(&*self.attr_name),
+            None => self.atoms.get(&self.attr_name),
         };
         if !self.attr_set.is_empty() {
             self.attr_set.insert(local.clone());
@@ -657,7 +696,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// "Emit the current tag token".
     fn emit_tag(&mut self) {
         self.finish_attribute();
-        let name = LocalName::from(&*self.tag_name);
+        let name = self.atoms.get(&self.tag_name);
         if self.tag_kind == TagKind::EndTag {
             if !self.attrs.is_empty() {
                 self.error("end-tag-with-attributes");

@@ -1,2 +1,46 @@
-//! The arena DOM.
+//! Kauri's arena DOM.
+//!
+//! Nodes live in a [typed arena](Arena) and link to each other with `Cell`s (parent, first and
+//! last child, previous and next sibling), so appending, inserting and detaching are O(1) and a
+//! node never owns its children: dropping, walking and dumping a tree of any depth use constant
+//! stack.
+//!
+//! * [`DomSink`] is the tree builder's [`TreeSink`](kauri_tree_builder::TreeSink): text merging,
+//!   template contents, parse errors, source ranges, and the `selectedcontent` hooks.
+//! * [`Node`] is the read-only node API: [`NodeData`] for what a node is, and iterators for
+//!   [children](Node::children), [descendants](Node::descendants),
+//!   [ancestors](Node::ancestors), [siblings](Node::following_siblings) and
+//!   [start/end walks](Node::traverse).
+//! * [`Document`] owns a whole tree (and its arena): `Send + Sync + 'static`.
+//! * [`to_test_tree`] and [`to_json`] dump a tree in the html5lib test format and the CLI's JSON.
+//!
+//! Two ways to hold a tree: comrak-style, with an arena you own
+//! (`kauri::parse_document(&arena, ...)` gives `&'a Node<'a>`), or an owned [`Document`]
+//! (`kauri::parse(...)`).
 #![warn(missing_docs)]
+
+mod attrs;
+mod document;
+mod dump;
+mod node;
+mod select;
+mod sink;
+mod traverse;
+
+#[doc(hidden)]
+pub mod test_support;
+
+pub use attrs::{Attributes, FxHasher};
+pub use document::Document;
+pub use dump::{to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
+pub use node::{
+    Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,
+    ProcessingInstruction, Text,
+};
+pub use sink::{DomSink, NodeHandle, Parsed};
+pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
+
+pub use kauri_tokenizer::{
+    AttrName, AttrNamespace, LocalName, Namespace, ParseError, QualName, Span,
+};
+pub use kauri_tree_builder::QuirksMode;

@@ -1,0 +1,158 @@
+//! [`Document`]: an owned, movable, `Send + Sync + 'static` tree that owns its arena.
+//!
+//! The nodes of a parsed tree borrow their arena (`&'a Node<'a>`), which is awkward to return
+//! from a function or to keep in a struct. A `Document` owns the arena and the root, with the
+//! lifetime erased to `'static` inside, and every accessor re-borrows from `&self`: a node
+//! reference never outlives the document it came from.
+//!
+//! Soundness rests on three facts of this crate:
+//! 1. nodes move only as a whole graph: the arena is heap-allocated and never reallocates its
+//!    nodes, and no node links to a node outside its arena (only [`DomSink`](crate::DomSink),
+//!    whose handles cannot be made from outside nodes, links nodes);
+//! 2. nothing mutates a node through `&Document` (links, text and attributes only change while a
+//!    sink builds the tree, which is over before the `Document` exists), so shared access from
+//!    several threads only reads;
+//! 3. the closure given to [`Document::build`] works for every arena lifetime, so it cannot
+//!    stash node references anywhere but in the tree it returns.
+
+use kauri_tokenizer::ParseError;
+use kauri_tree_builder::QuirksMode;
+
+use crate::dump::{self, JsonOptions};
+use crate::node::{Arena, Node, NodeData};
+use crate::sink::Parsed;
+
+/// A parsed document (or fragment) that owns its nodes.
+///
+/// ```
+/// use kauri_dom::{Document, DomSink};
+/// let doc: Document = Document::build(|arena| DomSink::new(arena).finish());
+/// let moved = std::thread::spawn(move || doc).join().unwrap();
+/// assert!(moved.root().first_child().is_none());
+/// ```
+pub struct Document {
+    /// The root node; really `&'arena Node<'arena>`, valid as long as `arena` is.
+    root: *const Node<'static>,
+    errors: Vec<ParseError>,
+    encoding: &'static str,
+    /// Owns every node. Declared last so that it is dropped last.
+    _arena: Box<Arena<'static>>,
+}
+
+// SAFETY: see the module documentation: the whole node graph lives in `_arena`, moves with it,
+// and is only read (never written) through `&Document`. Atoms and strings are Send + Sync.
+unsafe impl Send for Document {}
+// SAFETY: as above; `&Document` gives only read access, so concurrent readers do not race.
+unsafe impl Sync for Document {}
+
+const _: fn() = || {
+    fn assert_send_sync_static<T: Send + Sync + 'static>() {}
+    assert_send_sync_static::<Document>();
+};
+
+impl Document {
+    /// Builds a tree in a new arena owned by the returned document. `f` gets the arena and
+    /// returns the finished tree (usually [`DomSink::finish`](crate::DomSink::finish) or
+    /// [`DomSink::finish_fragment`](crate::DomSink::finish_fragment)).
+    pub fn build<F>(f: F) -> Document
+    where
+        F: for<'a> FnOnce(&'a Arena<'a>) -> Parsed<'a>,
+    {
+        let arena: Box<Arena<'static>> = Box::new(Arena::new());
+        // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
+        // the document; `f` is generic over the arena lifetime, so the only node references
+        // that leave it are in the returned `Parsed`, which the document keeps beside the arena.
+        let arena_ref: &'static Arena<'static> = unsafe { &*(&*arena as *const Arena<'static>) };
+        let parsed = f(arena_ref);
+        Document {
+            root: parsed.root as *const Node<'static>,
+            errors: parsed.errors,
+            encoding: "UTF-8",
+            _arena: arena,
+        }
+    }
+
+    /// Sets the name of the encoding the input was decoded from (see [`Document::encoding`]).
+    pub fn with_encoding(mut self, encoding: &'static str) -> Document {
+        self.encoding = encoding;
+        self
+    }
+
+    /// The root: the Document node, or for a parsed fragment a DocumentFragment whose children
+    /// are the fragment.
+    pub fn root(&self) -> &Node<'_> {
+        // SAFETY: the root lives in `_arena`, which lives as long as `self`; the lifetime is
+        // shortened to the borrow of `self` (see the module documentation).
+        unsafe { &*self.root.cast::<Node<'_>>() }
+    }
+
+    /// The parse errors, in input order.
+    pub fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    /// The document's quirks mode (`NoQuirks` for a fragment).
+    pub fn quirks_mode(&self) -> QuirksMode {
+        match self.root().data() {
+            NodeData::Document(d) => d.quirks_mode(),
+            _ => QuirksMode::NoQuirks,
+        }
+    }
+
+    /// The WHATWG name of the encoding the input was decoded from: `"UTF-8"` for text input.
+    pub fn encoding(&self) -> &'static str {
+        self.encoding
+    }
+
+    /// Whether this is a parsed fragment (the root is a DocumentFragment).
+    pub fn is_fragment(&self) -> bool {
+        matches!(self.root().data(), NodeData::DocumentFragment)
+    }
+
+    /// The document element (the root's first element child: `html` for a document).
+    pub fn document_element(&self) -> Option<&Node<'_>> {
+        self.root().element_children().next()
+    }
+
+    /// The first element, in tree order, whose `id` is `id`.
+    pub fn element_by_id(&self, id: &str) -> Option<&Node<'_>> {
+        self.root().element_by_id(id)
+    }
+
+    /// The text content of the whole tree (every Text node, in tree order).
+    pub fn text_content(&self) -> String {
+        self.root().text_content()
+    }
+
+    /// The html5lib tree-construction dump (see [`to_test_tree`](crate::to_test_tree)).
+    pub fn to_test_tree(&self) -> String {
+        dump::to_test_tree(self.root())
+    }
+
+    /// The JSON form of `kauri parse --format json`, with an `errors` member when `errors`.
+    pub fn to_json(&self, errors: bool) -> String {
+        self.to_json_with(errors, false)
+    }
+
+    /// The JSON form, with `errors` and, when `locations`, each node's source range.
+    pub fn to_json_with(&self, errors: bool, locations: bool) -> String {
+        dump::to_json(
+            self.root(),
+            &JsonOptions {
+                encoding: Some(self.encoding),
+                errors: errors.then_some(&self.errors[..]),
+                locations,
+            },
+        )
+    }
+}
+
+impl std::fmt::Debug for Document {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Document")
+            .field("quirks_mode", &self.quirks_mode())
+            .field("encoding", &self.encoding)
+            .field("errors", &self.errors.len())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,228 @@
+//! The JSON output of `kauri parse --format json` (the CLI contract of issue 2).
+//!
+//! ```text
+//! {"type":"document","mode":"no-quirks","encoding":"UTF-8","children":[NODE...]}
+//! {"type":"fragment","children":[NODE...]}
+//! NODE: {"type":"doctype","name":S,"public_id":S,"system_id":S}
+//!       {"type":"element","namespace":"html|svg|math","name":S,
+//!        "attributes":[{"namespace":null|"xlink"|"xml"|"xmlns","name":S,"value":S}],
+//!        "children":[NODE...]}                  (+ "template_contents":[NODE...] for a template)
+//!       {"type":"text","data":S}  {"type":"comment","data":S}
+//!       {"type":"processing_instruction","target":S,"data":S}
+//! ```
+//!
+//! With errors: `"errors":[{"code":S,"line":N,"col":N}]` after `children`. With locations, each
+//! node that has a source range gets `"span":{"start":N,"end":N}` (byte offsets into the input)
+//! and an element whose end tag was in the input also `"end_tag_span"`.
+
+use std::fmt::Write as _;
+
+use kauri_tokenizer::{ParseError, Span};
+
+use crate::node::{Node, NodeData};
+
+/// What [`to_json`] adds to the tree.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JsonOptions<'e> {
+    /// The WHATWG name of the encoding used (`"UTF-8"`); a Document's `encoding` member.
+    /// `None` writes `"UTF-8"`.
+    pub encoding: Option<&'e str>,
+    /// The parse errors to list in an `errors` member; `None` leaves the member out.
+    pub errors: Option<&'e [ParseError]>,
+    /// Whether to write each node's `span` (and elements' `end_tag_span`).
+    pub locations: bool,
+}
+
+/// The JSON form of the tree rooted at `root` (a Document or a DocumentFragment).
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["a"]);
+/// let json = kauri_dom::to_json(doc.root, &kauri_dom::JsonOptions::default());
+/// assert!(json.starts_with(r#"{"type":"document","mode":"no-quirks","encoding":"UTF-8","children":[{"type":"element""#));
+/// ```
+pub fn to_json(root: &Node<'_>, options: &JsonOptions<'_>) -> String {
+    let mut out = String::new();
+    write_json(root, options, &mut out);
+    out
+}
+
+enum Work<'n, 'a> {
+    Node(&'n Node<'a>, bool),
+    Lit(&'static str),
+}
+
+/// Appends a JSON string literal.
+pub(crate) fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            0x08 => Some("\\b"),
+            0x0C => Some("\\f"),
+            0..=0x1F | 0x7F => None,
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        match escape {
+            Some(e) => out.push_str(e),
+            None => {
+                let _ = write!(out, "\\u{:04x}", b);
+            }
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+fn span_member(out: &mut String, key: &str, span: Option<Span>) {
+    if let Some(span) = span {
+        let _ = write!(
+            out,
+            ",\"{key}\":{{\"start\":{},\"end\":{}}}",
+            span.start, span.end
+        );
+    }
+}
+
+fn push_children<'n, 'a>(stack: &mut Vec<Work<'n, 'a>>, parent: &'n Node<'a>) {
+    let mut child = parent.last_child();
+    while let Some(node) = child {
+        child = node.prev_sibling();
+        stack.push(Work::Node(node, child.is_none()));
+    }
+}
+
+/// Appends the JSON form of the tree rooted at `root` to `out` (see [`to_json`]).
+pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) {
+    let mut stack: Vec<Work<'_, '_>> = Vec::new();
+    match &root.data {
+        NodeData::Document(d) => {
+            out.push_str("{\"type\":\"document\",\"mode\":\"");
+            out.push_str(d.quirks_mode().as_str());
+            out.push_str("\",\"encoding\":");
+            json_string(out, options.encoding.unwrap_or("UTF-8"));
+            out.push_str(",\"children\":[");
+            push_children(&mut stack, root);
+        }
+        NodeData::DocumentFragment => {
+            out.push_str("{\"type\":\"fragment\",\"children\":[");
+            push_children(&mut stack, root);
+        }
+        _ => {
+            // Any other node: its own object, as an element of the tree.
+            out.push_str("{\"type\":\"fragment\",\"children\":[");
+            stack.push(Work::Node(root, true));
+        }
+    }
+    while let Some(work) = stack.pop() {
+        let (node, first) = match work {
+            Work::Lit(s) => {
+                out.push_str(s);
+                continue;
+            }
+            Work::Node(node, first) => (node, first),
+        };
+        if !first {
+            out.push(',');
+        }
+        match &node.data {
+            NodeData::Element(e) => {
+                out.push_str("{\"type\":\"element\",\"namespace\":\"");
+                out.push_str(e.name.ns.short_name());
+                out.push_str("\",\"name\":");
+                json_string(out, &e.name.local);
+                out.push_str(",\"attributes\":[");
+                for (i, (name, value)) in e.attrs().iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str("{\"namespace\":");
+                    match name.ns.prefix() {
+                        Some(prefix) => json_string(out, prefix),
+                        None => out.push_str("null"),
+                    }
+                    out.push_str(",\"name\":");
+                    json_string(out, &name.local);
+                    out.push_str(",\"value\":");
+                    json_string(out, value);
+                    out.push('}');
+                }
+                out.push(']');
+                if options.locations {
+                    span_member(out, "span", node.span());
+                    span_member(out, "end_tag_span", e.end_tag_span());
+                }
+                out.push_str(",\"children\":[");
+                stack.push(Work::Lit("]}"));
+                if let Some(contents) = e.template_contents {
+                    push_children(&mut stack, contents);
+                    stack.push(Work::Lit("],\"template_contents\":["));
+                }
+                push_children(&mut stack, node);
+            }
+            NodeData::Text(t) => {
+                out.push_str("{\"type\":\"text\",\"data\":");
+                json_string(out, t.data());
+                close_leaf(out, node, options);
+            }
+            NodeData::Comment(c) => {
+                out.push_str("{\"type\":\"comment\",\"data\":");
+                json_string(out, &c.data);
+                close_leaf(out, node, options);
+            }
+            NodeData::ProcessingInstruction(p) => {
+                out.push_str("{\"type\":\"processing_instruction\",\"target\":");
+                json_string(out, &p.target);
+                out.push_str(",\"data\":");
+                json_string(out, &p.data);
+                close_leaf(out, node, options);
+            }
+            NodeData::Doctype(d) => {
+                out.push_str("{\"type\":\"doctype\",\"name\":");
+                json_string(out, &d.name);
+                out.push_str(",\"public_id\":");
+                json_string(out, &d.public_id);
+                out.push_str(",\"system_id\":");
+                json_string(out, &d.system_id);
+                close_leaf(out, node, options);
+            }
+            NodeData::DocumentFragment | NodeData::Document(_) => {
+                out.push_str("{\"type\":\"fragment\",\"children\":[");
+                stack.push(Work::Lit("]}"));
+                push_children(&mut stack, node);
+            }
+        }
+    }
+    out.push(']');
+    if let Some(errors) = options.errors {
+        out.push_str(",\"errors\":[");
+        for (i, error) in errors.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"code\":");
+            json_string(out, error.code);
+            let _ = write!(out, ",\"line\":{},\"col\":{}", error.line, error.col);
+            if options.locations {
+                let _ = write!(out, ",\"offset\":{}", error.offset);
+            }
+            out.push('}');
+        }
+        out.push(']');
+    }
+    out.push('}');
+}
+
+fn close_leaf(out: &mut String, node: &Node<'_>, options: &JsonOptions<'_>) {
+    if options.locations {
+        span_member(out, "span", node.span());
+    }
+    out.push('}');
+}

@@ -1,0 +1,137 @@
+//! The html5lib tree-construction dump (`tree-construction/README.md` of html5lib-tests).
+
+use std::cmp::Ordering;
+
+use crate::node::{Node, NodeData};
+
+/// The html5lib tree-construction dump of `root`'s children (a Document or a
+/// DocumentFragment): one `| `-prefixed line per node, each line ending in `\n`.
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["a"]);
+/// assert_eq!(kauri_dom::to_test_tree(doc.root), "| <ul>\n|   <li>\n|     \"a\"\n");
+/// ```
+pub fn to_test_tree(root: &Node<'_>) -> String {
+    let mut out = String::new();
+    write_test_tree(root, &mut out);
+    out
+}
+
+enum Item<'n, 'a> {
+    Node(&'n Node<'a>, usize),
+    /// The `content` line of a template, then its contents' children.
+    Content(&'n Node<'a>, usize),
+}
+
+fn push_children<'n, 'a>(stack: &mut Vec<Item<'n, 'a>>, parent: &'n Node<'a>, depth: usize) {
+    let mut child = parent.last_child();
+    while let Some(node) = child {
+        stack.push(Item::Node(node, depth));
+        child = node.prev_sibling();
+    }
+}
+
+fn line_start(out: &mut String, depth: usize) {
+    out.push_str("| ");
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// Compares two strings by UTF-16 code units, as the format sorts attribute names.
+fn cmp_utf16(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        return a.cmp(b);
+    }
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+/// Appends the html5lib dump of `root`'s children to `out` (see [`to_test_tree`]).
+pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
+    let mut stack = Vec::new();
+    push_children(&mut stack, root, 0);
+    let mut attrs: Vec<(String, &str)> = Vec::new();
+    while let Some(item) = stack.pop() {
+        let (node, depth) = match item {
+            Item::Node(node, depth) => (node, depth),
+            Item::Content(contents, depth) => {
+                line_start(out, depth);
+                out.push_str("content\n");
+                push_children(&mut stack, contents, depth + 1);
+                continue;
+            }
+        };
+        line_start(out, depth);
+        match &node.data {
+            NodeData::Element(e) => {
+                out.push('<');
+                match e.name.ns {
+                    kauri_tokenizer::Namespace::Html => {}
+                    ns => {
+                        out.push_str(ns.short_name());
+                        out.push(' ');
+                    }
+                }
+                out.push_str(&e.name.local);
+                out.push_str(">\n");
+                attrs.clear();
+                for (name, value) in e.attrs() {
+                    let name = match name.ns.prefix() {
+                        Some(prefix) => format!("{prefix} {}", &*name.local),
+                        None => name.local.to_string(),
+                    };
+                    attrs.push((name, value.as_str()));
+                }
+                attrs.sort_by(|a, b| cmp_utf16(&a.0, &b.0));
+                for (name, value) in &attrs {
+                    line_start(out, depth + 1);
+                    out.push_str(name);
+                    out.push_str("=\"");
+                    out.push_str(value);
+                    out.push_str("\"\n");
+                }
+                push_children(&mut stack, node, depth + 1);
+                if let Some(contents) = e.template_contents {
+                    stack.push(Item::Content(contents, depth + 1));
+                }
+            }
+            NodeData::Text(t) => {
+                out.push('"');
+                out.push_str(t.data());
+                out.push_str("\"\n");
+            }
+            NodeData::Comment(c) => {
+                out.push_str("<!-- ");
+                out.push_str(&c.data);
+                out.push_str(" -->\n");
+            }
+            NodeData::Doctype(d) => {
+                out.push_str("<!DOCTYPE ");
+                out.push_str(&d.name);
+                if !d.public_id.is_empty() || !d.system_id.is_empty() {
+                    out.push_str(" \"");
+                    out.push_str(&d.public_id);
+                    out.push_str("\" \"");
+                    out.push_str(&d.system_id);
+                    out.push('"');
+                }
+                out.push_str(">\n");
+            }
+            NodeData::ProcessingInstruction(p) => {
+                out.push_str("<?");
+                out.push_str(&p.target);
+                out.push(' ');
+                out.push_str(&p.data);
+                out.push_str("?>\n");
+            }
+            NodeData::DocumentFragment => {
+                out.push_str("#document-fragment\n");
+                push_children(&mut stack, node, depth + 1);
+            }
+            NodeData::Document(_) => {
+                out.push_str("#document\n");
+                push_children(&mut stack, node, depth + 1);
+            }
+        }
+    }
+}

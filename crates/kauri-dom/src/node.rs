@@ -1,0 +1,454 @@
+//! Arena nodes: the node struct, its links and the data each kind of node carries.
+//!
+//! A node lives in an [`Arena`] and is referred to as `&'a Node<'a>`. Links (parent, first and
+//! last child, previous and next sibling) are `Cell`s, so the tree is edited through shared
+//! references in O(1) per link change. A node does not own its children: the arena owns every
+//! node, so dropping a tree of any depth is a flat loop over the arena.
+//!
+//! The public API of a node is read-only. Trees are built by [`DomSink`](crate::DomSink) (the tree
+//! builder's [`TreeSink`](kauri_tree_builder::TreeSink)); the link edits it uses are private to
+//! this crate, so no caller can link nodes of two different arenas.
+
+use std::cell::{Cell, UnsafeCell};
+
+use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, Span};
+use kauri_tree_builder::QuirksMode;
+
+use crate::attrs::Attributes;
+
+/// The arena that owns the nodes of one or more trees.
+///
+/// ```
+/// let arena = kauri_dom::Arena::new();
+/// let sink = kauri_dom::DomSink::new(&arena);
+/// let parsed = sink.finish();
+/// assert!(parsed.root.first_child().is_none());
+/// ```
+pub type Arena<'a> = typed_arena::Arena<Node<'a>>;
+
+/// A link to another node of the same arena.
+pub(crate) type Link<'a> = Cell<Option<&'a Node<'a>>>;
+
+/// One node of the document tree.
+///
+/// Navigation ([`parent`](Node::parent), [`children`](Node::children),
+/// [`descendants`](Node::descendants), ...) and the node's data ([`data`](Node::data),
+/// [`as_element`](Node::as_element), [`as_text`](Node::as_text), ...) are available on `&Node`.
+pub struct Node<'a> {
+    pub(crate) parent: Link<'a>,
+    pub(crate) first_child: Link<'a>,
+    pub(crate) last_child: Link<'a>,
+    pub(crate) prev_sibling: Link<'a>,
+    pub(crate) next_sibling: Link<'a>,
+    /// Source range: an element's start tag, or a whole comment / doctype / PI (when locations
+    /// are recorded).
+    pub(crate) span: Cell<Option<Span>>,
+    pub(crate) data: NodeData<'a>,
+}
+
+/// What a node is, with its kind-specific data.
+///
+/// ```
+/// use kauri_dom::NodeData;
+/// # let arena = kauri_dom::Arena::new();
+/// # let root = kauri_dom::DomSink::new(&arena).finish().root;
+/// match root.data() {
+///     NodeData::Document(doc) => println!("a document in {:?}", doc.quirks_mode()),
+///     NodeData::Element(el) => println!("<{}>", el.name()),
+///     _ => {}
+/// }
+/// ```
+pub enum NodeData<'a> {
+    /// The Document node (the root of a parsed document).
+    Document(DocumentData),
+    /// A DocumentFragment: the root of a parsed fragment, or an HTML `template`'s contents.
+    DocumentFragment,
+    /// A DocumentType node.
+    Doctype(Doctype),
+    /// An element.
+    Element(Element<'a>),
+    /// A Text node.
+    Text(Text),
+    /// A Comment node.
+    Comment(Comment),
+    /// A ProcessingInstruction node (`<?target data>`, the 2026 standard).
+    ProcessingInstruction(ProcessingInstruction),
+}
+
+/// The data of a Document node.
+pub struct DocumentData {
+    pub(crate) quirks_mode: Cell<QuirksMode>,
+}
+
+impl DocumentData {
+    /// The document's quirks mode, as the tree builder set it.
+    pub fn quirks_mode(&self) -> QuirksMode {
+        self.quirks_mode.get()
+    }
+}
+
+/// A DocumentType node: `<!DOCTYPE name PUBLIC "public id" "system id">`. Missing values are
+/// empty strings, as in the DOM.
+pub struct Doctype {
+    pub(crate) name: Box<str>,
+    pub(crate) public_id: Box<str>,
+    pub(crate) system_id: Box<str>,
+}
+
+impl Doctype {
+    /// The name (`html`), or `""`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The public identifier, or `""`.
+    pub fn public_id(&self) -> &str {
+        &self.public_id
+    }
+    /// The system identifier, or `""`.
+    pub fn system_id(&self) -> &str {
+        &self.system_id
+    }
+}
+
+/// An element: qualified name, attributes in source order, and for an HTML `template` its
+/// template contents.
+pub struct Element<'a> {
+    pub(crate) name: QualName,
+    /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
+    /// reference to the node is handed out).
+    pub(crate) attrs: UnsafeCell<Attributes>,
+    pub(crate) template_contents: Option<&'a Node<'a>>,
+    pub(crate) end_tag_span: Cell<Option<Span>>,
+    /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
+    /// exist for the `selectedcontent` hooks that run while parsing.
+    pub(crate) flag: Cell<bool>,
+}
+
+impl<'a> Element<'a> {
+    /// The qualified name (namespace and local name).
+    pub fn qual_name(&self) -> &QualName {
+        &self.name
+    }
+    /// The local name as an atom (`local_name!("div")`).
+    pub fn local_name(&self) -> &LocalName {
+        &self.name.local
+    }
+    /// The local name as a string.
+    pub fn name(&self) -> &str {
+        &self.name.local
+    }
+    /// The namespace.
+    pub fn namespace(&self) -> Namespace {
+        self.name.ns
+    }
+    /// True for the HTML element with this local name.
+    ///
+    /// ```
+    /// # use kauri_tokenizer::local_name;
+    /// # let doc = kauri_dom::test_support::one_element("p");
+    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// assert!(p.is_html(&local_name!("p")));
+    /// ```
+    pub fn is_html(&self, local: &LocalName) -> bool {
+        self.name.is_html(local)
+    }
+    /// All attributes, in source order, keyed by (namespace, local name).
+    pub fn attrs(&self) -> &Attributes {
+        // SAFETY: the map is only written by `DomSink`, which never hands out a reference to a
+        // node while it can still write to it (its handles are opaque), and never holds a
+        // reference across a write.
+        unsafe { &*self.attrs.get() }
+    }
+    /// The value of the attribute in no namespace with this local name.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x");
+    /// # let a = doc.root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(a.attr("href"), Some("/x"));
+    /// assert_eq!(a.attr("title"), None);
+    /// ```
+    pub fn attr(&self, local: &str) -> Option<&str> {
+        self.attr_ns(AttrNamespace::None, local)
+    }
+    /// The value of the attribute with this namespace and local name (`xlink`, `href`).
+    pub fn attr_ns(&self, ns: AttrNamespace, local: &str) -> Option<&str> {
+        self.attrs()
+            .iter()
+            .find(|(name, _)| name.ns == ns && &*name.local == local)
+            .map(|(_, value)| value.as_str())
+    }
+    /// The value of the attribute with this name.
+    pub fn attr_by_name(&self, name: &AttrName) -> Option<&str> {
+        self.attrs().get(name).map(String::as_str)
+    }
+    /// Whether the element has an attribute in no namespace with this local name.
+    pub fn has_attr(&self, local: &str) -> bool {
+        self.attr(local).is_some()
+    }
+    /// The `id` attribute.
+    pub fn id(&self) -> Option<&str> {
+        self.attr("id")
+    }
+    /// For an HTML `template`: its template contents (a DocumentFragment node).
+    pub fn template_contents(&self) -> Option<&'a Node<'a>> {
+        self.template_contents
+    }
+    /// The source range of the end tag, when locations were recorded and the end tag was in the
+    /// input.
+    pub fn end_tag_span(&self) -> Option<Span> {
+        self.end_tag_span.get()
+    }
+}
+
+/// A Text node.
+pub struct Text {
+    /// Only [`DomSink`](crate::DomSink) appends to this (adjacent text merging), while it builds
+    /// the tree and before any reference to the node is handed out.
+    pub(crate) data: UnsafeCell<String>,
+}
+
+impl Text {
+    /// The text.
+    pub fn data(&self) -> &str {
+        // SAFETY: see `Element::attrs`.
+        unsafe { &*self.data.get() }
+    }
+}
+
+/// A Comment node.
+pub struct Comment {
+    pub(crate) data: Box<str>,
+}
+
+impl Comment {
+    /// The comment's data (what is between `<!--` and `-->`).
+    pub fn data(&self) -> &str {
+        &self.data
+    }
+}
+
+/// A ProcessingInstruction node.
+pub struct ProcessingInstruction {
+    pub(crate) target: Box<str>,
+    pub(crate) data: Box<str>,
+}
+
+impl ProcessingInstruction {
+    /// The target (case preserved).
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+    /// The data.
+    pub fn data(&self) -> &str {
+        &self.data
+    }
+}
+
+/// The kind of a node, without its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// A Document.
+    Document,
+    /// A DocumentFragment.
+    DocumentFragment,
+    /// A DocumentType.
+    Doctype,
+    /// An Element.
+    Element,
+    /// A Text node.
+    Text,
+    /// A Comment.
+    Comment,
+    /// A ProcessingInstruction.
+    ProcessingInstruction,
+}
+
+impl<'a> Node<'a> {
+    /// A detached node with this data.
+    pub(crate) fn new(data: NodeData<'a>) -> Node<'a> {
+        Node {
+            parent: Cell::new(None),
+            first_child: Cell::new(None),
+            last_child: Cell::new(None),
+            prev_sibling: Cell::new(None),
+            next_sibling: Cell::new(None),
+            span: Cell::new(None),
+            data,
+        }
+    }
+
+    /// The node's data.
+    pub fn data(&self) -> &NodeData<'a> {
+        &self.data
+    }
+
+    /// The node's kind.
+    pub fn kind(&self) -> NodeKind {
+        match self.data {
+            NodeData::Document(_) => NodeKind::Document,
+            NodeData::DocumentFragment => NodeKind::DocumentFragment,
+            NodeData::Doctype(_) => NodeKind::Doctype,
+            NodeData::Element(_) => NodeKind::Element,
+            NodeData::Text(_) => NodeKind::Text,
+            NodeData::Comment(_) => NodeKind::Comment,
+            NodeData::ProcessingInstruction(_) => NodeKind::ProcessingInstruction,
+        }
+    }
+
+    /// The element data, if this is an element.
+    pub fn as_element(&self) -> Option<&Element<'a>> {
+        match &self.data {
+            NodeData::Element(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The text, if this is a Text node.
+    pub fn as_text(&self) -> Option<&str> {
+        match &self.data {
+            NodeData::Text(t) => Some(t.data()),
+            _ => None,
+        }
+    }
+
+    /// The comment data, if this is a Comment node.
+    pub fn as_comment(&self) -> Option<&str> {
+        match &self.data {
+            NodeData::Comment(c) => Some(c.data()),
+            _ => None,
+        }
+    }
+
+    /// The doctype data, if this is a DocumentType node.
+    pub fn as_doctype(&self) -> Option<&Doctype> {
+        match &self.data {
+            NodeData::Doctype(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The processing instruction, if this is one.
+    pub fn as_processing_instruction(&self) -> Option<&ProcessingInstruction> {
+        match &self.data {
+            NodeData::ProcessingInstruction(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// True for an element.
+    pub fn is_element(&self) -> bool {
+        matches!(self.data, NodeData::Element(_))
+    }
+
+    /// True for a Text node.
+    pub fn is_text(&self) -> bool {
+        matches!(self.data, NodeData::Text(_))
+    }
+
+    /// True for the HTML element with this local name.
+    pub fn is_html_element(&self, local: &LocalName) -> bool {
+        match &self.data {
+            NodeData::Element(e) => e.name.is_html(local),
+            _ => false,
+        }
+    }
+
+    /// The source range of this node (an element's start tag; a whole comment, doctype or PI),
+    /// when locations were recorded. Elements the parser implied have none.
+    pub fn span(&self) -> Option<Span> {
+        self.span.get()
+    }
+
+    /// The parent node.
+    pub fn parent(&self) -> Option<&'a Node<'a>> {
+        self.parent.get()
+    }
+
+    /// The first child.
+    pub fn first_child(&self) -> Option<&'a Node<'a>> {
+        self.first_child.get()
+    }
+
+    /// The last child.
+    pub fn last_child(&self) -> Option<&'a Node<'a>> {
+        self.last_child.get()
+    }
+
+    /// The previous sibling.
+    pub fn prev_sibling(&self) -> Option<&'a Node<'a>> {
+        self.prev_sibling.get()
+    }
+
+    /// The next sibling.
+    pub fn next_sibling(&self) -> Option<&'a Node<'a>> {
+        self.next_sibling.get()
+    }
+
+    /// Whether `self` and `other` are the same node.
+    pub fn same_node(&self, other: &Node<'_>) -> bool {
+        std::ptr::eq(
+            self as *const Node<'_> as *const u8,
+            other as *const Node<'_> as *const u8,
+        )
+    }
+
+    // ---- link edits (crate-private: only the sink builds trees) ----
+
+    /// Removes the node from its parent and siblings (DOM "remove", without hooks).
+    pub(crate) fn detach(&self) {
+        let parent = self.parent.take();
+        let prev = self.prev_sibling.take();
+        let next = self.next_sibling.take();
+        if let Some(next) = next {
+            next.prev_sibling.set(prev);
+        } else if let Some(parent) = parent {
+            parent.last_child.set(prev);
+        }
+        if let Some(prev) = prev {
+            prev.next_sibling.set(next);
+        } else if let Some(parent) = parent {
+            parent.first_child.set(next);
+        }
+    }
+
+    /// Appends `child` (detached first) as the last child of `self`.
+    pub(crate) fn append(&'a self, child: &'a Node<'a>) {
+        child.detach();
+        child.parent.set(Some(self));
+        if let Some(last) = self.last_child.take() {
+            child.prev_sibling.set(Some(last));
+            last.next_sibling.set(Some(child));
+        } else {
+            self.first_child.set(Some(child));
+        }
+        self.last_child.set(Some(child));
+    }
+
+    /// Inserts `new_sibling` (detached first) just before `self`, in `self`'s parent.
+    pub(crate) fn insert_before(&'a self, new_sibling: &'a Node<'a>) {
+        new_sibling.detach();
+        new_sibling.parent.set(self.parent.get());
+        new_sibling.next_sibling.set(Some(self));
+        if let Some(prev) = self.prev_sibling.take() {
+            new_sibling.prev_sibling.set(Some(prev));
+            prev.next_sibling.set(Some(new_sibling));
+        } else if let Some(parent) = self.parent.get() {
+            parent.first_child.set(Some(new_sibling));
+        }
+        self.prev_sibling.set(Some(new_sibling));
+    }
+}
+
+impl std::fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.data {
+            NodeData::Document(_) => f.write_str("#document"),
+            NodeData::DocumentFragment => f.write_str("#document-fragment"),
+            NodeData::Doctype(d) => write!(f, "<!DOCTYPE {}>", d.name),
+            NodeData::Element(e) => write!(f, "<{} {}>", e.name.ns.short_name(), e.name.local),
+            NodeData::Text(t) => write!(f, "{:?}", t.data()),
+            NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
+            NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Traversal: children, descendants, ancestors, siblings, a start/end walk, and the queries built
+//! on them (text content, find by tag name or id). Every walk is iterative: a document nested a
+//! million levels deep walks in constant stack.
+//!
+//! Walks follow the DOM's tree: an HTML `template`'s contents are a separate DocumentFragment
+//! (see [`Element::template_contents`](crate::Element::template_contents)) and are not children
+//! of the `template`.
+
+use crate::node::{Node, NodeData};
+
+/// The children of a node, first to last (double-ended).
+#[derive(Clone)]
+pub struct Children<'a> {
+    next: Option<&'a Node<'a>>,
+    next_back: Option<&'a Node<'a>>,
+}
+
+impl<'a> Iterator for Children<'a> {
+    type Item = &'a Node<'a>;
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        let node = self.next?;
+        if self.next_back.is_some_and(|back| back.same_node(node)) {
+            self.next = None;
+            self.next_back = None;
+        } else {
+            self.next = node.next_sibling();
+        }
+        Some(node)
+    }
+}
+
+impl<'a> DoubleEndedIterator for Children<'a> {
+    fn next_back(&mut self) -> Option<&'a Node<'a>> {
+        let node = self.next_back?;
+        if self.next.is_some_and(|front| front.same_node(node)) {
+            self.next = None;
+            self.next_back = None;
+        } else {
+            self.next_back = node.prev_sibling();
+        }
+        Some(node)
+    }
+}
+
+impl std::iter::FusedIterator for Children<'_> {}
+
+/// Siblings in one direction (see [`Node::following_siblings`] and
+/// [`Node::preceding_siblings`]).
+#[derive(Clone)]
+pub struct Siblings<'a> {
+    next: Option<&'a Node<'a>>,
+    forward: bool,
+}
+
+impl<'a> Iterator for Siblings<'a> {
+    type Item = &'a Node<'a>;
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        let node = self.next?;
+        self.next = if self.forward {
+            node.next_sibling()
+        } else {
+            node.prev_sibling()
+        };
+        Some(node)
+    }
+}
+
+impl std::iter::FusedIterator for Siblings<'_> {}
+
+/// The ancestors of a node, nearest first (excluding the node itself).
+#[derive(Clone)]
+pub struct Ancestors<'a> {
+    next: Option<&'a Node<'a>>,
+}
+
+impl<'a> Iterator for Ancestors<'a> {
+    type Item = &'a Node<'a>;
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        let node = self.next?;
+        self.next = node.parent();
+        Some(node)
+    }
+}
+
+impl std::iter::FusedIterator for Ancestors<'_> {}
+
+/// One step of a [`Traverse`] walk.
+#[derive(Clone, Copy, Debug)]
+pub enum Edge<'a> {
+    /// Entering a node (before its children).
+    Open(&'a Node<'a>),
+    /// Leaving a node (after its children).
+    Close(&'a Node<'a>),
+}
+
+/// A depth-first walk of a subtree yielding each node twice, on entry and on exit, in constant
+/// space. Starts with `Open(root)` and ends with `Close(root)`.
+#[derive(Clone)]
+pub struct Traverse<'a> {
+    root: &'a Node<'a>,
+    next: Option<Edge<'a>>,
+}
+
+impl<'a> Iterator for Traverse<'a> {
+    type Item = Edge<'a>;
+    fn next(&mut self) -> Option<Edge<'a>> {
+        let edge = self.next?;
+        self.next = match edge {
+            Edge::Open(node) => match node.first_child() {
+                Some(child) => Some(Edge::Open(child)),
+                None => Some(Edge::Close(node)),
+            },
+            Edge::Close(node) => {
+                if node.same_node(self.root) {
+                    None
+                } else if let Some(next) = node.next_sibling() {
+                    Some(Edge::Open(next))
+                } else {
+                    node.parent().map(Edge::Close)
+                }
+            }
+        };
+        Some(edge)
+    }
+}
+
+impl std::iter::FusedIterator for Traverse<'_> {}
+
+/// The descendants of a node in tree order (pre-order), excluding the node itself.
+#[derive(Clone)]
+pub struct Descendants<'a> {
+    inner: Traverse<'a>,
+}
+
+impl<'a> Iterator for Descendants<'a> {
+    type Item = &'a Node<'a>;
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        let root = self.inner.root;
+        for edge in self.inner.by_ref() {
+            if let Edge::Open(node) = edge {
+                if !node.same_node(root) {
+                    return Some(node);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl std::iter::FusedIterator for Descendants<'_> {}
+
+impl<'a> Node<'a> {
+    /// The children, first to last.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
+    /// # let ul = doc.root.first_child().unwrap();
+    /// let texts: Vec<&str> = ul.children().filter_map(|li| li.first_child()?.as_text()).collect();
+    /// assert_eq!(texts, ["a", "b", "c"]);
+    /// ```
+    pub fn children(&self) -> Children<'a> {
+        Children {
+            next: self.first_child(),
+            next_back: self.last_child(),
+        }
+    }
+
+    /// The child elements, first to last.
+    pub fn element_children(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
+        self.children().filter(|n| n.is_element())
+    }
+
+    /// The siblings after this node, nearest first.
+    pub fn following_siblings(&self) -> Siblings<'a> {
+        Siblings {
+            next: self.next_sibling(),
+            forward: true,
+        }
+    }
+
+    /// The siblings before this node, nearest first.
+    pub fn preceding_siblings(&self) -> Siblings<'a> {
+        Siblings {
+            next: self.prev_sibling(),
+            forward: false,
+        }
+    }
+
+    /// The ancestors, nearest first (parent, grandparent, ..., root), excluding this node.
+    pub fn ancestors(&self) -> Ancestors<'a> {
+        Ancestors {
+            next: self.parent(),
+        }
+    }
+
+    /// The descendants in tree order, excluding this node. Template contents are not entered.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// // ul > li > "a", li > "b"
+    /// assert_eq!(doc.root.descendants().count(), 5);
+    /// ```
+    pub fn descendants(&'a self) -> Descendants<'a> {
+        Descendants {
+            inner: self.traverse(),
+        }
+    }
+
+    /// A walk of this subtree yielding [`Edge::Open`] and [`Edge::Close`] for every node,
+    /// including this one. Template contents are not entered.
+    pub fn traverse(&'a self) -> Traverse<'a> {
+        Traverse {
+            root: self,
+            next: Some(Edge::Open(self)),
+        }
+    }
+
+    /// The DOM's `textContent`: the concatenated data of every descendant Text node in tree order
+    /// (for a Text, Comment or PI node, its own data). For a Document or a doctype the DOM
+    /// returns null; here a Document gives the text of its descendants and a doctype `""`.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// assert_eq!(doc.root.text_content(), "ab");
+    /// ```
+    pub fn text_content(&'a self) -> String {
+        match &self.data {
+            NodeData::Text(t) => t.data().to_owned(),
+            NodeData::Comment(c) => c.data().to_owned(),
+            NodeData::ProcessingInstruction(p) => p.data().to_owned(),
+            NodeData::Doctype(_) => String::new(),
+            _ => {
+                let mut out = String::new();
+                for node in self.descendants() {
+                    if let Some(text) = node.as_text() {
+                        out.push_str(text);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The descendant elements with this local name (any namespace), in tree order. For HTML
+    /// elements the name is compared ASCII case-insensitively, like `getElementsByTagName` in an
+    /// HTML document.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// assert_eq!(doc.root.elements_by_tag_name("LI").count(), 2);
+    /// ```
+    pub fn elements_by_tag_name<'n>(&'a self, name: &'n str) -> ElementsByTagName<'a, 'n> {
+        ElementsByTagName {
+            inner: self.descendants(),
+            name,
+        }
+    }
+
+    /// The first descendant element whose `id` attribute is `id`, in tree order.
+    pub fn element_by_id(&'a self, id: &str) -> Option<&'a Node<'a>> {
+        self.descendants()
+            .find(|node| node.as_element().and_then(|e| e.id()) == Some(id))
+    }
+}
+
+/// Descendant elements with a given local name (see [`Node::elements_by_tag_name`]).
+#[derive(Clone)]
+pub struct ElementsByTagName<'a, 'n> {
+    inner: Descendants<'a>,
+    name: &'n str,
+}
+
+impl<'a> Iterator for ElementsByTagName<'a, '_> {
+    type Item = &'a Node<'a>;
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        let name = self.name;
+        self.inner.by_ref().find(|node| match node.as_element() {
+            Some(e) if e.namespace() == kauri_tokenizer::Namespace::Html => {
+                e.name().eq_ignore_ascii_case(name)
+            }
+            Some(e) => e.name() == name,
+            None => false,
+        })
+    }
+}

@@ -35,6 +35,7 @@ pub struct Document {
     root: *const Node<'static>,
     errors: Vec<ParseError>,
     encoding: &'static str,
+    scripting: bool,
     /// Owns every node. Declared last so that it is dropped last.
     _arena: Box<Arena<'static>>,
 }
@@ -68,6 +69,7 @@ impl Document {
             root: parsed.root as *const Node<'static>,
             errors: parsed.errors,
             encoding: "UTF-8",
+            scripting: true,
             _arena: arena,
         }
     }
@@ -76,6 +78,32 @@ impl Document {
     pub fn with_encoding(mut self, encoding: &'static str) -> Document {
         self.encoding = encoding;
         self
+    }
+
+    /// Records whether the parser ran with scripting enabled; [`Document::to_html`] serializes
+    /// `noscript` content accordingly. Default true.
+    pub fn with_scripting(mut self, scripting: bool) -> Document {
+        self.scripting = scripting;
+        self
+    }
+
+    /// Whether the document was parsed with scripting enabled (see [`Document::with_scripting`]).
+    pub fn scripting(&self) -> bool {
+        self.scripting
+    }
+
+    /// The HTML serialization of the whole tree (the root's children, as `innerHTML` of the
+    /// Document or fragment).
+    pub fn to_html(&self) -> String {
+        let mut out = String::new();
+        crate::serialize::html::serialize_inner(
+            self.root(),
+            &crate::serialize::html::SerializeOptions {
+                scripting: self.scripting,
+            },
+            &mut out,
+        );
+        out
     }
 
     /// The root: the Document node, or for a parsed fragment a DocumentFragment whose children

@@ -12,7 +12,8 @@
 //!   [ancestors](Node::ancestors), [siblings](Node::following_siblings) and
 //!   [start/end walks](Node::traverse).
 //! * [`Document`] owns a whole tree (and its arena): `Send + Sync + 'static`.
-//! * [`to_test_tree`] and [`to_json`] dump a tree in the html5lib test format and the CLI's JSON.
+//! * [`to_test_tree`] and [`to_json`] dump a tree in the html5lib test format and the CLI's JSON;
+//!   [`serialize`] writes HTML ([`Node::inner_html`], [`Node::outer_html`]).
 //!
 //! Two ways to hold a tree: comrak-style, with an arena you own
 //! (`kauri::parse_document(&arena, ...)` gives `&'a Node<'a>`), or an owned [`Document`]
@@ -24,6 +25,7 @@ mod document;
 mod dump;
 mod node;
 mod select;
+pub mod serialize;
 mod sink;
 mod traverse;
 

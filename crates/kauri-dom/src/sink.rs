@@ -72,6 +72,9 @@ pub struct DomSink<'a> {
     /// Set once a `selectedcontent` element has been inserted: only then do option insertions
     /// and pops need the `selectedcontent` hooks (nothing else can observe selectedness).
     pub(crate) selectedcontent_seen: bool,
+    /// The text node the last text insertion went into, and the last doctype (for spans).
+    last_text: Option<&'a Node<'a>>,
+    last_doctype: Option<&'a Node<'a>>,
 }
 
 impl<'a> DomSink<'a> {
@@ -86,6 +89,8 @@ impl<'a> DomSink<'a> {
             errors: Vec::new(),
             spans: false,
             selectedcontent_seen: false,
+            last_text: None,
+            last_doctype: None,
         }
     }
 
@@ -162,11 +167,13 @@ impl<'a> DomSink<'a> {
                 // SAFETY: no reference into this string is alive: node references are only
                 // handed out by `finish`, which consumes the sink.
                 unsafe { (*t.data.get()).push_str(text) };
+                self.last_text = Some(last);
                 return;
             }
         }
         let node = self.new_text(text);
         parent.append(node);
+        self.last_text = Some(node);
     }
 
     /// Runs the DOM's insertion hooks that matter to a parser-built tree.
@@ -255,6 +262,7 @@ impl<'a> TreeSink for DomSink<'a> {
             system_id: system_id.into(),
         }));
         self.document.append(node);
+        self.last_doctype = Some(node);
     }
 
     fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
@@ -281,11 +289,13 @@ impl<'a> TreeSink for DomSink<'a> {
                     if let NodeData::Text(t) = &prev.data {
                         // SAFETY: as in `append_text`.
                         unsafe { (*t.data.get()).push_str(text) };
+                        self.last_text = Some(prev);
                         return;
                     }
                 }
                 let node = self.new_text(text);
                 sibling.insert_before(node);
+                self.last_text = Some(node);
             }
             NodeOrText::Node(node) => {
                 if node.0.same_node(sibling) || would_cycle(node.0, parent) {

@@ -3,7 +3,6 @@
 use super::data::is_whitespace;
 use super::{State, Tokenizer};
 use crate::sink::TokenSink;
-use memchr::{memchr, memchr3};
 
 impl<S: TokenSink> Tokenizer<S> {
     /// 13.2.5.32 Before attribute name state.
@@ -164,9 +163,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// (single-quoted) state; `quote` is `"` or `'`.
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> bool {
         loop {
-            let rest = self.rest();
-            let n = memchr3(quote, b'&', b'\r', rest).unwrap_or(rest.len());
-            let n = memchr(0, &rest[..n]).unwrap_or(n);
+            let n = self.run_length(quote, b'&');
             if n > 0 {
                 self.attr_value.push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;

@@ -3,7 +3,7 @@
 
 use super::{State, Tokenizer};
 use crate::sink::TokenSink;
-use memchr::{memchr, memchr3};
+use memchr::memchr3;
 
 impl<S: TokenSink> Tokenizer<S> {
     /// 13.2.5.41 Bogus comment state.
@@ -121,9 +121,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// 13.2.5.45 Comment state.
     pub(super) fn comment_state(&mut self) -> bool {
         loop {
-            let rest = self.rest();
-            let n = memchr3(b'<', b'-', b'\r', rest).unwrap_or(rest.len());
-            let n = memchr(0, &rest[..n]).unwrap_or(n);
+            let n = self.run_length(b'<', b'-');
             if n > 0 {
                 self.comment.push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;

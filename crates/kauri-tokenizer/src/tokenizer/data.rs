@@ -4,7 +4,7 @@
 use super::{State, Tokenizer};
 use crate::sink::TokenSink;
 use crate::token::TagKind;
-use memchr::{memchr, memchr2, memchr3};
+use memchr::memchr2;
 
 /// ASCII whitespace as the tokenizer means it: tab, LF, FF, space (CR is gone by then).
 #[inline]
@@ -16,9 +16,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Queues the run of input bytes up to the next `a`, `b`, CR or NULL as character tokens.
     #[inline]
     pub(super) fn take_text_run(&mut self, a: u8, b: u8) {
-        let rest = self.rest();
-        let n = memchr3(a, b, b'\r', rest).unwrap_or(rest.len());
-        let n = memchr(0, &rest[..n]).unwrap_or(n);
+        let n = self.run_length(a, b);
         if n > 0 {
             let start = self.pos;
             self.push_text_range(start, start + n);

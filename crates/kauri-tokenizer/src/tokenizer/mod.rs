@@ -73,6 +73,8 @@ pub struct Tokenizer<S: TokenSink> {
     eof: bool,
     /// The end-of-file token was emitted.
     done: bool,
+    /// No CR and no NULL was fed so far: text runs only need to stop at their own delimiters.
+    no_cr_or_null: bool,
 
     // Input.
     /// Unconsumed input, plus whatever earlier input a suspended state may still refer to.
@@ -173,6 +175,7 @@ impl<S: TokenSink> Tokenizer<S> {
             errors_on,
             eof: false,
             done: false,
+            no_cr_or_null: true,
             buf: String::new(),
             base: 0,
             pos: 0,
@@ -211,6 +214,9 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn feed(&mut self, chunk: &str) {
         if self.eof {
             return;
+        }
+        if self.no_cr_or_null && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some() {
+            self.no_cr_or_null = false;
         }
         self.buf.push_str(chunk);
         self.run();
@@ -418,6 +424,17 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     fn rest(&self) -> &[u8] {
         &self.buf.as_bytes()[self.pos..]
+    }
+
+    /// The length of the run of unconsumed bytes before the next `a`, `b`, CR or NULL.
+    #[inline]
+    fn run_length(&self, a: u8, b: u8) -> usize {
+        let rest = self.rest();
+        if self.no_cr_or_null {
+            return memchr::memchr2(a, b, rest).unwrap_or(rest.len());
+        }
+        let n = memchr::memchr3(a, b, b'\r', rest).unwrap_or(rest.len());
+        memchr::memchr(0, &rest[..n]).unwrap_or(n)
     }
 
     /// Checks whether the next input characters match `word` (ASCII, case-insensitively when

@@ -1,9 +1,9 @@
 //! The list of active formatting elements (13.2.4.3).
 
+use crate::stack::AtomHasher;
 use kauri_tokenizer::{Attribute, LocalName};
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// One entry: a marker, or a formatting element with the token it was created for.
 #[derive(Clone, Debug)]
@@ -44,14 +44,14 @@ pub(crate) struct ActiveFormatting<H> {
     pub entries: Vec<Entry<H>>,
     /// How many element entries (anywhere in the list) have each fingerprint. Fewer than
     /// three means the Noah's Ark clause cannot apply, so the scan is skipped.
-    fingerprint_counts: HashMap<u64, u32>,
+    fingerprint_counts: HashMap<u64, u32, BuildHasherDefault<AtomHasher>>,
 }
 
 impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn new() -> Self {
         ActiveFormatting {
             entries: Vec::new(),
-            fingerprint_counts: HashMap::new(),
+            fingerprint_counts: HashMap::default(),
         }
     }
 
@@ -174,15 +174,16 @@ fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
             .all(|x| b.iter().any(|y| y.name == x.name && y.value == x.value))
 }
 
-/// An order-independent hash of a tag name and its attributes.
+/// An order-independent hash of a tag name and its attributes (not cryptographic: equal
+/// fingerprints are always confirmed by comparing the attributes).
 pub(crate) fn fingerprint(name: &LocalName, attrs: &[Attribute]) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = AtomHasher::default();
     name.hash(&mut h);
     let mut acc = h.finish();
     for a in attrs {
-        let mut h = DefaultHasher::new();
+        let mut h = AtomHasher::default();
         a.name.hash(&mut h);
-        a.value.hash(&mut h);
+        h.write(a.value.as_bytes());
         acc = acc.wrapping_add(h.finish());
     }
     acc

@@ -73,9 +73,15 @@ impl Hasher for AtomHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let n = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.write_u64(n);
         }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+        self.write_u64(bytes.len() as u64);
     }
     fn write_u32(&mut self, n: u32) {
         self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
@@ -164,7 +170,11 @@ impl<H: Clone + PartialEq> Stack<H> {
             *o = true;
         }
         if e.ns == Namespace::Html {
-            *self.html_counts.entry(e.name.clone()).or_insert(0) += 1;
+            if let Some(c) = self.html_counts.get_mut(&e.name) {
+                *c += 1;
+            } else {
+                self.html_counts.insert(e.name.clone(), 1);
+            }
         } else {
             *self.foreign_counts.entry(lowercase(&e.name)).or_insert(0) += 1;
         }
@@ -174,16 +184,15 @@ impl<H: Clone + PartialEq> Stack<H> {
         if let Some(o) = self.open_ids.get_mut(e.id as usize) {
             *o = false;
         }
-        let (counts, key) = if e.ns == Namespace::Html {
-            (&mut self.html_counts, e.name.clone())
+        // Zero counts stay in the maps (bounded by the number of distinct names), so a name
+        // that opens and closes repeatedly is never removed and re-inserted.
+        let c = if e.ns == Namespace::Html {
+            self.html_counts.get_mut(&e.name)
         } else {
-            (&mut self.foreign_counts, lowercase(&e.name))
+            self.foreign_counts.get_mut(&lowercase(&e.name))
         };
-        if let Some(c) = counts.get_mut(&key) {
-            *c -= 1;
-            if *c == 0 {
-                counts.remove(&key);
-            }
+        if let Some(c) = c {
+            *c = c.saturating_sub(1);
         }
     }
 

@@ -430,3 +430,49 @@ fn corpus_chunking_independence() {
     }
     println!("{pages} corpus pages tokenized whole and chunked");
 }
+
+/// Line and column count CR, LF and CR LF as one line break each, also when a CR LF pair is
+/// split across chunks; columns count UTF-16 code units.
+#[test]
+fn error_positions_across_lines_and_chunks() {
+    let input = "a\r\nb\rc\n\u{1F600}<>\r\n\r\n&#0;";
+    for chunks in [&[][..], &[1], &[2], &[3, 1]] {
+        let r = run_with(input, chunks, Recorder::default());
+        let got: Vec<(&str, u32, u32, usize)> = r
+            .errors
+            .iter()
+            .map(|e| (e.code, e.line, e.col, e.offset))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("invalid-first-character-of-tag-name", 4, 4, 12),
+                ("null-character-reference", 6, 5, 21),
+            ],
+            "chunks {chunks:?}"
+        );
+    }
+}
+
+/// A sink that does not want errors gets the same tokens.
+#[test]
+fn tokens_do_not_depend_on_wanting_errors() {
+    #[derive(Default)]
+    struct Quiet(Recorder);
+    impl TokenSink for Quiet {
+        fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+            self.0.process_token(token, span)
+        }
+        fn parse_error(&mut self, _error: ParseError) {
+            panic!("errors were not wanted");
+        }
+        fn wants_errors(&self) -> bool {
+            false
+        }
+    }
+    let input = "<!DOCTYPE x SYSTEM><p a=1 a=2>&amp &#0; \0\r\n<?x?><!-- a --!>";
+    let mut t = Tokenizer::new(Quiet::default(), TokenizerOptions::default());
+    t.feed(input);
+    t.end();
+    assert_eq!(t.into_sink().0.tokens, run(input).tokens);
+}

@@ -193,3 +193,35 @@ fn utf8_len(b: u8) -> usize {
         _ => 4,
     }
 }
+
+/// The 1-based line and column of byte `offset` of `input`, counted as the tokenizer counts
+/// them for its errors (CR, LF and CR LF each end a line; columns are UTF-16 code units, as
+/// in the html5lib tests). For errors reported with an offset only (for example tree
+/// construction errors, which carry the offset of their token's span): the caller that has the
+/// whole input can turn them into positions. Offsets past the end give the end-of-input
+/// position; an offset inside a character counts from that character's start.
+pub fn line_col(input: &str, offset: usize) -> (u32, u32) {
+    let mut checker = InputChecker::default();
+    let mut end = offset.min(input.len());
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    checker.advance_cursor(input, 0, end);
+    (checker.line, checker.col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_col;
+
+    #[test]
+    fn line_col_counts_like_the_tokenizer() {
+        let s = "ab\r\ncd\re\n\u{1F600}x";
+        assert_eq!(line_col(s, 0), (1, 1));
+        assert_eq!(line_col(s, 2), (1, 3));
+        assert_eq!(line_col(s, 4), (2, 1));
+        assert_eq!(line_col(s, 7), (3, 1));
+        assert_eq!(line_col(s, 13), (4, 3));
+        assert_eq!(line_col(s, 100), (4, 4));
+    }
+}

@@ -23,6 +23,7 @@ mod sink;
 mod token;
 mod tokenizer;
 
+pub use input::line_col;
 pub use names::{AttrName, AttrNamespace, Attribute, LocalName, Namespace, QualName};
 pub use sink::{ParseError, TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};

@@ -55,6 +55,9 @@ impl<S: TokenSink> Tokenizer<S> {
             self.state = State::Doctype;
         } else if cdata == Some(true) {
             self.pos += 7;
+            // The tree builder must have seen the text before the `<` (it can change the
+            // adjusted current node, e.g. by reconstructing formatting elements).
+            self.flush_text();
             if self.sink.adjusted_current_node_is_foreign() {
                 self.state = State::CdataSection;
             } else {

@@ -523,6 +523,9 @@ impl<S: TokenSink> Tokenizer<S> {
         if !self.errors_on {
             return;
         }
+        // Keep errors and tokens in input order for the sink: the text before the error goes
+        // first.
+        self.flush_text();
         self.input
             .scan(&self.buf, self.base, offset + 1, &mut self.sink);
         let (line, col) = self.input.position(&self.buf, self.base, offset);

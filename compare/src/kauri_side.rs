@@ -1,0 +1,30 @@
+//! Kauri: the full DOM through the library API, and the tokenizer alone into a no-op sink.
+
+use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+
+/// Full DOM: `kauri::parse`.
+pub fn parse_dom(text: &str) {
+    let document = kauri::parse(text);
+    std::hint::black_box(&document);
+}
+
+/// The tokenizer alone, into a sink that drops every token (and asks for no errors, as
+/// html5ever's tokenizer computes none by default).
+pub fn tokenize(text: &str) {
+    let mut tokenizer = Tokenizer::new(NoopTokenSink, TokenizerOptions::default());
+    tokenizer.feed(text);
+    tokenizer.end();
+}
+
+struct NoopTokenSink;
+
+impl TokenSink for NoopTokenSink {
+    fn process_token(&mut self, token: Token<'_>, _span: Span) -> TokenSinkResult {
+        std::hint::black_box(&token);
+        TokenSinkResult::Continue
+    }
+
+    fn wants_errors(&self) -> bool {
+        false
+    }
+}

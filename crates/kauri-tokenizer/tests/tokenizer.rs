@@ -489,3 +489,18 @@ fn tokens_do_not_depend_on_wanting_errors() {
     t.end();
     assert_eq!(t.into_sink().0.tokens, run(input).tokens);
 }
+
+/// `feed_string` gives what `feed` gives, also mixed with `feed`.
+#[test]
+fn feed_string_matches_feed() {
+    let input = "<p a=b>x&amp;y\r\n</p><!--c-->";
+    let mut t = Tokenizer::new(Recorder::default(), TokenizerOptions::default());
+    t.feed_string(input[..9].to_string());
+    t.feed(&input[9..14]);
+    t.feed_string(input[14..].to_string());
+    t.end();
+    let r = t.into_sink();
+    let whole = run(input);
+    assert_eq!(r.tokens, whole.tokens);
+    assert_eq!(r.errors, whole.errors);
+}

@@ -224,6 +224,27 @@ impl<S: TokenSink> Tokenizer<S> {
         self.compact();
     }
 
+    /// Like [`Tokenizer::feed`], but takes the chunk by value: when nothing is buffered (the
+    /// usual case for a whole document decoded into a `String`), the tokenizer works on it
+    /// directly instead of copying it.
+    pub fn feed_string(&mut self, chunk: String) {
+        if self.eof {
+            return;
+        }
+        if !self.buf.is_empty() {
+            self.feed(&chunk);
+            return;
+        }
+        if self.no_cr_or_null && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some() {
+            self.no_cr_or_null = false;
+        }
+        debug_assert_eq!(self.pos, 0);
+        self.buf = chunk;
+        self.run();
+        self.flush_text();
+        self.compact();
+    }
+
     /// Ends the input: processes what is left and emits [`Token::Eof`]. Calling it again
     /// does nothing.
     pub fn end(&mut self) {

@@ -1,4 +1,44 @@
 //! Kauri: a spec-exact, fast HTML parser.
+//!
+//! Kauri turns HTML (text or bytes) into a DOM exactly as the WHATWG HTML standard's parsing
+//! algorithm builds it.
+//!
+//! ```
+//! let doc = kauri::parse("<p>Hello, <b>world</b>!");
+//! let p = doc.root().elements_by_tag_name("p").next().unwrap();
+//! assert_eq!(p.text_content(), "Hello, world!");
+//! assert_eq!(doc.to_test_tree().lines().count(), 7);
+//! ```
+//!
+//! * [`parse`] / [`parse_with_options`]: a `&str` document.
+//! * [`parse_bytes`] / [`parse_bytes_with_options`]: bytes, decoded after the standard's encoding
+//!   sniffing (BOM, override, transport charset, `<meta>` pre-scan, guess, default), with the
+//!   one reparse a `<meta charset>` can cause.
+//! * [`parse_fragment`]: the fragment parsing algorithm with a context element (`"td"`,
+//!   `"svg path"`, `"math mi"`).
+//! * [`parse_document`], [`parse_document_bytes`], [`parse_fragment_in`]: the same into an arena
+//!   you own (comrak-style `&'a Node<'a>` trees).
+//!
+//! A [`Document`] owns its nodes, is `Send + Sync + 'static`, and hands out `&Node` references
+//! borrowed from it.
 #![warn(missing_docs)]
 
+mod fragment;
+mod options;
+mod parse;
+mod positions;
 pub mod tokenize;
+
+pub use fragment::{ContextError, FragmentContext};
+pub use options::ParseOptions;
+pub use parse::{
+    parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
+    parse_fragment, parse_fragment_in, parse_with_options,
+};
+
+pub use kauri_dom::{
+    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attributes, Doctype, Document, Edge,
+    Element, JsonOptions, LocalName, Namespace, Node, NodeData, NodeKind, ParseError, Parsed,
+    QualName, QuirksMode, Span,
+};
+pub use kauri_encoding::{Encoding, UnknownLabel};

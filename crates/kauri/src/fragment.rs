@@ -1,0 +1,87 @@
+//! Fragment contexts: the context element of the HTML fragment parsing algorithm (13.4).
+
+use std::fmt;
+
+use kauri_tokenizer::{LocalName, Namespace, QualName};
+
+/// The context element of a fragment parse, named as the html5lib tree-construction tests name
+/// it: `td` (HTML), `svg path` (SVG), `math mi` (MathML).
+///
+/// ```
+/// use kauri::FragmentContext;
+/// let ctx: FragmentContext = "svg foreignObject".parse().unwrap();
+/// assert_eq!(ctx.name().local.as_ref(), "foreignObject");
+/// assert!("".parse::<FragmentContext>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FragmentContext {
+    name: QualName,
+}
+
+/// A fragment context that names no element (empty, or with characters no tag name has).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextError(pub String);
+
+impl fmt::Display for ContextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid fragment context {:?}: expected a tag name such as \"td\", \"svg path\" or \"math mi\"", self.0)
+    }
+}
+
+impl std::error::Error for ContextError {}
+
+impl FragmentContext {
+    /// An HTML context element (the name is lowercased, as the tokenizer would).
+    pub fn html(local: &str) -> FragmentContext {
+        FragmentContext {
+            name: QualName::html(LocalName::from(local.to_ascii_lowercase())),
+        }
+    }
+
+    /// An SVG context element (name as given, e.g. `foreignObject`).
+    pub fn svg(local: &str) -> FragmentContext {
+        FragmentContext {
+            name: QualName::new(Namespace::Svg, LocalName::from(local)),
+        }
+    }
+
+    /// A MathML context element.
+    pub fn mathml(local: &str) -> FragmentContext {
+        FragmentContext {
+            name: QualName::new(Namespace::MathMl, LocalName::from(local)),
+        }
+    }
+
+    /// The context element's qualified name.
+    pub fn name(&self) -> &QualName {
+        &self.name
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| !c.is_ascii_whitespace() && !matches!(c, '/' | '>' | '<' | '\0'))
+}
+
+impl std::str::FromStr for FragmentContext {
+    type Err = ContextError;
+
+    fn from_str(s: &str) -> Result<FragmentContext, ContextError> {
+        let err = || ContextError(s.to_owned());
+        let (make, local): (fn(&str) -> FragmentContext, &str) =
+            if let Some(rest) = s.strip_prefix("svg ") {
+                (FragmentContext::svg, rest)
+            } else if let Some(rest) = s.strip_prefix("math ") {
+                (FragmentContext::mathml, rest)
+            } else {
+                (FragmentContext::html, s)
+            };
+        if valid_name(local) {
+            Ok(make(local))
+        } else {
+            Err(err())
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! The parse entry points: text, bytes and fragments, into an owned [`Document`] or an arena.
+
+use kauri_dom::{Arena, Document, DomSink, Parsed};
+use kauri_encoding::{Encoding, EncodingDecision, SniffOptions, UnknownLabel};
+use kauri_tokenizer::{State, Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};
+
+use crate::fragment::{ContextError, FragmentContext};
+use crate::options::ParseOptions;
+use crate::positions::fill_positions;
+
+/// Parses a document from text with the default options.
+///
+/// ```
+/// let doc = kauri::parse("<title>T</title><p>x");
+/// assert_eq!(doc.to_test_tree(), "| <html>\n|   <head>\n|     <title>\n|       \"T\"\n|   <body>\n|     <p>\n|       \"x\"\n");
+/// assert_eq!(doc.encoding(), "UTF-8");
+/// ```
+pub fn parse(html: &str) -> Document {
+    parse_with_options(html, &ParseOptions::default())
+}
+
+/// Parses a document from text. The encoding options are ignored (the text is already
+/// decoded); [`Document::encoding`] is `"UTF-8"`.
+pub fn parse_with_options(html: &str, opts: &ParseOptions) -> Document {
+    Document::build(|arena| parse_document(arena, html, opts)).with_scripting(opts.scripting)
+}
+
+/// Parses a document from bytes with the default options: the encoding is sniffed (13.2.3) and
+/// [`Document::encoding`] names it.
+///
+/// ```
+/// let doc = kauri::parse_bytes(b"<meta charset=shift_jis><p>\x82\xa0");
+/// assert_eq!(doc.encoding(), "Shift_JIS");
+/// assert_eq!(doc.text_content(), "\u{3042}");
+/// ```
+pub fn parse_bytes(bytes: &[u8]) -> Document {
+    // Without an override label, sniffing cannot fail.
+    parse_bytes_with_options(bytes, &ParseOptions::default())
+        .unwrap_or_else(|_| parse_with_options("", &ParseOptions::default()))
+}
+
+/// Parses a document from bytes. Fails only when [`ParseOptions::encoding`] is not an encoding
+/// label.
+///
+/// When the encoding was only a tentative guess and the tree builder meets a `<meta>` declaring
+/// another one, the standard's "change the encoding" (13.2.3.4) restarts the parse: the bytes
+/// are decoded again with the declared encoding (confidence certain) and parsed once more. The
+/// first tree is discarded (its nodes stay in the arena until the document is dropped).
+pub fn parse_bytes_with_options(
+    bytes: &[u8],
+    opts: &ParseOptions,
+) -> Result<Document, UnknownLabel> {
+    let mut encoding: &'static Encoding =
+        kauri_encoding::Encoding::for_label(b"utf-8").expect("utf-8");
+    let mut failure = None;
+    let doc = Document::build(|arena| match parse_document_bytes(arena, bytes, opts) {
+        Ok((parsed, used)) => {
+            encoding = used;
+            parsed
+        }
+        Err(err) => {
+            failure = Some(err);
+            DomSink::new(arena).finish()
+        }
+    });
+    match failure {
+        Some(err) => Err(err),
+        None => Ok(doc
+            .with_encoding(encoding.name())
+            .with_scripting(opts.scripting)),
+    }
+}
+
+/// Parses a fragment with the HTML fragment parsing algorithm (13.4). `context` names the
+/// context element as the html5lib tests do: `td`, `svg path`, `math mi`. The document's root is
+/// a DocumentFragment holding the fragment's nodes.
+///
+/// ```
+/// let frag = kauri::parse_fragment("<td>a<td>b", "tr", &Default::default()).unwrap();
+/// assert_eq!(frag.to_test_tree(), "| <td>\n|   \"a\"\n| <td>\n|   \"b\"\n");
+/// assert!(kauri::parse_fragment("x", "", &Default::default()).is_err());
+/// ```
+pub fn parse_fragment(
+    html: &str,
+    context: &str,
+    opts: &ParseOptions,
+) -> Result<Document, ContextError> {
+    let context: FragmentContext = context.parse()?;
+    Ok(
+        Document::build(|arena| parse_fragment_in(arena, html, &context, opts))
+            .with_scripting(opts.scripting),
+    )
+}
+
+/// Parses a document from text into `arena` (comrak-style: the tree borrows the arena).
+///
+/// ```
+/// let arena = kauri::Arena::new();
+/// let parsed = kauri::parse_document(&arena, "<p>hi", &Default::default());
+/// assert_eq!(parsed.root.text_content(), "hi");
+/// ```
+pub fn parse_document<'a>(arena: &'a Arena<'a>, html: &str, opts: &ParseOptions) -> Parsed<'a> {
+    run_document(arena, html, opts, false).0
+}
+
+/// Parses a document from bytes into `arena`; returns the tree and the encoding used. Fails
+/// only when [`ParseOptions::encoding`] is not an encoding label. See
+/// [`parse_bytes_with_options`] for the reparse on a `<meta>` encoding change.
+pub fn parse_document_bytes<'a>(
+    arena: &'a Arena<'a>,
+    bytes: &[u8],
+    opts: &ParseOptions,
+) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
+    let sniff = SniffOptions {
+        override_label: opts.encoding.clone(),
+        transport_label: opts.transport_charset.clone(),
+        allow_utf8_guess: opts.allow_utf8_guess,
+        ..SniffOptions::default()
+    };
+    let decision = kauri_encoding::sniff(bytes, &sniff)?;
+    let text = kauri_encoding::decode(bytes, &decision);
+    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative());
+    if let Some(label) = change {
+        // 13.2.3.4 "change the encoding": restart with the declared encoding, now certain.
+        if let Some(new) = kauri_encoding::encoding_for_change(decision.encoding, &label) {
+            let decision = EncodingDecision::meta_in_tree(new);
+            let text = kauri_encoding::decode(bytes, &decision);
+            let (parsed, _) = run_document(arena, &text, opts, false);
+            return Ok((parsed, new));
+        }
+    }
+    Ok((parsed, decision.encoding))
+}
+
+/// Parses a fragment into `arena`; the root is a DocumentFragment.
+pub fn parse_fragment_in<'a>(
+    arena: &'a Arena<'a>,
+    html: &str,
+    context: &FragmentContext,
+    opts: &ParseOptions,
+) -> Parsed<'a> {
+    let sink = DomSink::new(arena).with_spans(opts.locations);
+    let builder = TreeBuilder::new_for_fragment(
+        sink,
+        context.name().clone(),
+        Vec::new(),
+        tree_builder_options(opts, false),
+    );
+    let initial_state = initial_tokenizer_state(context.name(), opts.scripting)
+        .map(State::from)
+        .unwrap_or_default();
+    let mut tokenizer = Tokenizer::new(
+        builder,
+        TokenizerOptions {
+            initial_state,
+            last_start_tag: None,
+        },
+    );
+    tokenizer.feed(html);
+    tokenizer.end();
+    let builder = tokenizer.into_sink();
+    let root = builder.fragment_root();
+    let mut parsed = builder.into_sink().finish_fragment(root.as_ref());
+    fill_positions(html, &mut parsed.errors);
+    parsed
+}
+
+fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBuilderOptions {
+    TreeBuilderOptions {
+        scripting: opts.scripting,
+        iframe_srcdoc: opts.iframe_srcdoc,
+        encoding_tentative,
+    }
+}
+
+/// Tokenizes and builds a document; returns the tree and the tree builder's encoding change
+/// request (only made when `encoding_tentative`).
+fn run_document<'a>(
+    arena: &'a Arena<'a>,
+    html: &str,
+    opts: &ParseOptions,
+    encoding_tentative: bool,
+) -> (Parsed<'a>, Option<String>) {
+    let sink = DomSink::new(arena).with_spans(opts.locations);
+    let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
+    let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+    tokenizer.feed(html);
+    tokenizer.end();
+    let builder = tokenizer.into_sink();
+    let change = builder.encoding_change_request().map(str::to_owned);
+    let mut parsed = builder.into_sink().finish();
+    fill_positions(html, &mut parsed.errors);
+    (parsed, change)
+}

@@ -1,0 +1,362 @@
+//! The `kauri` command line: every option, format and exit status of the CLI contract.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn kauri(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kauri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kauri");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str], stdin: &[u8]) -> String {
+    let out = kauri(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Exit status 2 and exactly one line on stderr.
+fn usage_error(args: &[&str], stdin: &[u8]) -> String {
+    let out = kauri(args, stdin);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(out.stdout.is_empty());
+    err
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn parse_json_follows_the_contract() {
+    let v = json(&ok(&["parse", "-", "--format", "json"], b"<p>hi"));
+    assert_eq!(v["type"], "document");
+    assert_eq!(v["mode"], "quirks");
+    assert!(v["encoding"].is_string());
+    assert!(v.get("errors").is_none());
+    let html = &v["children"][0];
+    assert_eq!(html["type"], "element");
+    assert_eq!(html["namespace"], "html");
+    assert_eq!(html["name"], "html");
+    let p = &html["children"][1]["children"][0];
+    assert_eq!(p["name"], "p");
+    assert_eq!(
+        p["children"][0],
+        serde_json::json!({"type": "text", "data": "hi"})
+    );
+}
+
+#[test]
+fn parse_json_node_kinds() {
+    let input = b"<!DOCTYPE html><!--c--><svg xlink:href=x><?pi data></svg><template>t</template>";
+    let text = ok(&["parse", "--format", "json"], input);
+    let v = json(&text);
+    assert_eq!(v["mode"], "no-quirks");
+    assert_eq!(
+        v["children"][0],
+        serde_json::json!({"type": "doctype", "name": "html", "public_id": "", "system_id": ""})
+    );
+    assert_eq!(
+        v["children"][1],
+        serde_json::json!({"type": "comment", "data": "c"})
+    );
+    assert!(
+        text.contains(r#"{"namespace":"xlink","name":"href","value":"x"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"{"type":"processing_instruction","target":"pi","data":"data"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""template_contents":[{"type":"text","data":"t"}]"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn parse_json_errors_and_locations() {
+    let v = json(&ok(&["parse", "--format", "json", "--errors"], b"<p>a</b>"));
+    let errors = v["errors"].as_array().unwrap();
+    assert!(!errors.is_empty());
+    for e in errors {
+        assert!(
+            e["code"].is_string() && e["line"].is_u64() && e["col"].is_u64(),
+            "{e}"
+        );
+    }
+    let v = json(&ok(
+        &["parse", "--format", "json", "--locations"],
+        b"<div>a</div><!--c-->",
+    ));
+    let body = &v["children"][0]["children"][1];
+    let div = &body["children"][0];
+    assert_eq!(div["span"], serde_json::json!({"start": 0, "end": 5}));
+    assert_eq!(
+        div["end_tag_span"],
+        serde_json::json!({"start": 6, "end": 12})
+    );
+    assert_eq!(
+        body["children"][1]["span"],
+        serde_json::json!({"start": 12, "end": 20})
+    );
+    // Without --locations there are no spans.
+    let plain = ok(&["parse", "--format", "json"], b"<div>a</div>");
+    assert!(!plain.contains("span"));
+}
+
+#[test]
+fn parse_tree_is_the_default_format() {
+    let tree = ok(&["parse"], b"<p>One<p>Two");
+    assert_eq!(
+        tree,
+        "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"One\"\n|     <p>\n|       \"Two\"\n"
+    );
+    assert_eq!(
+        ok(&["parse", "-", "--format", "tree"], b"<p>One<p>Two"),
+        tree
+    );
+    let with_errors = ok(&["parse", "--errors"], b"<p>One<p>Two");
+    assert!(with_errors.starts_with(&tree));
+    assert!(with_errors.contains("#errors\n(1,1): "), "{with_errors}");
+}
+
+#[test]
+fn parse_html_and_text() {
+    assert_eq!(
+        ok(&["parse", "--format", "html"], b"<p title='a\"b'>x &amp; y"),
+        "<html><head></head><body><p title=\"a&quot;b\">x &amp; y</p></body></html>\n"
+    );
+    assert_eq!(
+        ok(
+            &["parse", "--format", "text"],
+            b"<title>T</title><p>a<b>b</b>"
+        ),
+        "Tab"
+    );
+    // Errors of the html and text formats go to stderr.
+    let out = kauri(&["parse", "--format", "text", "--errors"], b"<p>x");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing-doctype"));
+}
+
+#[test]
+fn parse_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("kauri-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("page.html");
+    std::fs::write(&file, b"<title>File</title>").unwrap();
+    let out = ok(&["parse", file.to_str().unwrap(), "--format", "text"], b"");
+    assert_eq!(out, "File");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn parse_fragment_contexts() {
+    assert_eq!(
+        ok(&["parse", "--fragment", "td", "--format", "json"], b"<p>x"),
+        "{\"type\":\"fragment\",\"children\":[{\"type\":\"element\",\"namespace\":\"html\",\"name\":\"p\",\"attributes\":[],\"children\":[{\"type\":\"text\",\"data\":\"x\"}]}]}\n"
+    );
+    assert_eq!(
+        ok(&["parse", "--fragment", "tr"], b"<td>a"),
+        "| <td>\n|   \"a\"\n"
+    );
+    // In an SVG context, <path> stays SVG; in a MathML mi, <b> is HTML.
+    assert_eq!(
+        ok(&["parse", "--fragment", "svg svg"], b"<path/>"),
+        "| <svg path>\n"
+    );
+    assert_eq!(
+        ok(&["parse", "--fragment", "math mi"], b"<b>x"),
+        "| <b>\n|   \"x\"\n"
+    );
+    assert_eq!(
+        ok(&["parse", "--fragment", "textarea"], b"<b>x"),
+        "| \"<b>x\"\n"
+    );
+}
+
+#[test]
+fn parse_scripting_flag() {
+    let on = ok(
+        &["parse", "--scripting", "on"],
+        b"<noscript><p>x</p></noscript>",
+    );
+    let off = ok(
+        &["parse", "--scripting", "off"],
+        b"<noscript><p>x</p></noscript>",
+    );
+    assert!(on.contains("\"<p>x</p>\""), "{on}");
+    assert!(off.contains("<p>"), "{off}");
+    assert_eq!(ok(&["parse"], b"<noscript><p>x</p></noscript>"), on);
+}
+
+#[test]
+fn parse_encodings() {
+    // --encoding: no sniffing, the label decides (and the JSON names the encoding).
+    let v = json(&ok(
+        &["parse", "--format", "json", "--encoding", "shift_jis"],
+        b"<p>\x82\xa0",
+    ));
+    assert_eq!(v["encoding"], "Shift_JIS");
+    assert!(serde_json::to_string(&v).unwrap().contains("\u{3042}"));
+    // A <meta> decides when nothing else does.
+    let v = json(&ok(
+        &["parse", "--format", "json"],
+        b"<meta charset=koi8-r><p>\xc1",
+    ));
+    assert_eq!(v["encoding"], "KOI8-R");
+    // The transport charset beats <meta>; the override beats both.
+    let v = json(&ok(
+        &[
+            "parse",
+            "--format",
+            "json",
+            "--transport-charset",
+            "iso-8859-2",
+        ],
+        b"<meta charset=koi8-r><p>x",
+    ));
+    assert_eq!(v["encoding"], "ISO-8859-2");
+    let v = json(&ok(
+        &[
+            "parse",
+            "--format",
+            "json",
+            "--transport-charset",
+            "iso-8859-2",
+            "--encoding",
+            "euc-kr",
+        ],
+        b"<meta charset=koi8-r><p>x",
+    ));
+    assert_eq!(v["encoding"], "EUC-KR");
+    // A BOM beats everything.
+    let v = json(&ok(
+        &["parse", "--format", "json", "--encoding", "euc-kr"],
+        b"\xef\xbb\xbf<p>x",
+    ));
+    assert_eq!(v["encoding"], "UTF-8");
+}
+
+#[test]
+fn malformed_html_always_parses() {
+    for input in [
+        &b"<"[..],
+        b"</",
+        b"<!",
+        b"<?",
+        b"\xff\xfe\x00",
+        b"<table><tr><td></p></table>",
+        b"",
+    ] {
+        ok(&["parse"], input);
+        ok(&["parse", "--format", "json", "--errors"], input);
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    usage_error(&[], b"");
+    usage_error(&["frobnicate"], b"");
+    usage_error(&["parse", "--format", "xml"], b"");
+    usage_error(&["parse", "--scripting", "maybe"], b"");
+    usage_error(&["parse", "--no-such-option"], b"");
+    let err = usage_error(&["parse", "--encoding", "no-such-label"], b"<p>");
+    assert!(err.contains("no-such-label"));
+    usage_error(&["parse", "--transport-charset", "no-such-label"], b"<p>");
+    let err = usage_error(&["parse", "/no/such/file.html"], b"");
+    assert!(err.contains("/no/such/file.html"));
+    usage_error(&["parse", "--fragment", ""], b"x");
+    usage_error(&["parse", "--fragment", "svg "], b"x");
+    usage_error(&["parse", "--fragment", "a b"], b"x");
+    usage_error(&["tokenize", "--initial-state", "Bogus state"], b"");
+    usage_error(&["tokenize", "--format", "tree"], b"");
+    usage_error(&["tokenize", "/no/such/file.html"], b"");
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    assert!(ok(&["--help"], b"").contains("parse"));
+    assert!(ok(&["parse", "--help"], b"").contains("--fragment"));
+    assert!(ok(&["--version"], b"").starts_with("kauri "));
+}
+
+#[test]
+fn tokenize_json() {
+    let out = ok(
+        &["tokenize", "-", "--format", "json"],
+        b"<a href=x>hi</a><?pi d>",
+    );
+    assert_eq!(
+        out,
+        "{\"tokens\":[[\"StartTag\",\"a\",{\"href\":\"x\"}],[\"Character\",\"hi\"],[\"EndTag\",\"a\"],[\"ProcessingInstruction\",\"pi\",\"d\"]],\"errors\":[]}\n"
+    );
+    assert_eq!(
+        ok(&["tokenize"], b"<br/>"),
+        "{\"tokens\":[[\"StartTag\",\"br\",{},true]],\"errors\":[]}\n"
+    );
+    let v = json(&ok(&["tokenize"], b"<!DOCTYPE html><!--c-->"));
+    assert_eq!(
+        v["tokens"][0],
+        serde_json::json!(["DOCTYPE", "html", null, null, true])
+    );
+    assert_eq!(v["tokens"][1], serde_json::json!(["Comment", "c"]));
+    let v = json(&ok(&["tokenize"], b"<p"));
+    assert_eq!(v["errors"][0]["code"], "eof-in-tag");
+    assert!(v["errors"][0]["line"].is_u64() && v["errors"][0]["col"].is_u64());
+}
+
+#[test]
+fn tokenize_initial_states() {
+    let rcdata = ok(
+        &[
+            "tokenize",
+            "--initial-state",
+            "RCDATA state",
+            "--last-start-tag",
+            "title",
+        ],
+        b"<b>&amp;</title>",
+    );
+    assert_eq!(
+        rcdata,
+        "{\"tokens\":[[\"Character\",\"<b>&\"],[\"EndTag\",\"title\"]],\"errors\":[]}\n"
+    );
+    // Without the last start tag, no end tag is appropriate.
+    let no_last = ok(
+        &["tokenize", "--initial-state", "RCDATA state"],
+        b"x</title>",
+    );
+    assert_eq!(
+        no_last,
+        "{\"tokens\":[[\"Character\",\"x</title>\"]],\"errors\":[]}\n"
+    );
+    for state in [
+        "Data state",
+        "PLAINTEXT state",
+        "RAWTEXT state",
+        "Script data state",
+        "CDATA section state",
+    ] {
+        ok(&["tokenize", "--initial-state", state], b"<b>x]]>");
+    }
+    let plaintext = ok(&["tokenize", "--initial-state", "PLAINTEXT state"], b"<b>x");
+    assert_eq!(
+        plaintext,
+        "{\"tokens\":[[\"Character\",\"<b>x\"]],\"errors\":[]}\n"
+    );
+}

@@ -148,7 +148,17 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "In table", "anything else": process with "in body" with foster parenting enabled.
     fn in_table_anything_else<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
-        self.error("foster-parenting");
+        match token {
+            // One parse error per character: the standard's character tokens are single
+            // characters (this happens when the current node is not a table element, so the
+            // characters go into it, not through "in table text").
+            Token::Characters(s) => {
+                for _ in s.chars() {
+                    self.error("foster-parenting-character");
+                }
+            }
+            _ => self.error("foster-parenting"),
+        }
         self.foster_parenting = true;
         let flow = self.in_body(token);
         self.foster_parenting = false;
@@ -328,7 +338,15 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn in_column_group_anything_else<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         if !self.open.current_is(&local_name!("colgroup")) {
-            self.error("unexpected-token-in-column-group");
+            // Ignored: one parse error per character token, as for any other token.
+            match token {
+                Token::Characters(s) => {
+                    for _ in s.chars() {
+                        self.error("unexpected-character-in-column-group");
+                    }
+                }
+                _ => self.error("unexpected-token-in-column-group"),
+            }
             return Flow::Done;
         }
         self.pop();

@@ -183,6 +183,33 @@ fn spans_cover_text_doctype_and_table_text() {
 }
 
 #[test]
+fn implied_elements_get_empty_spans_and_reconstructed_ones_none() {
+    let input = "x<p><b>y<p>z";
+    let rec = run(input, TreeBuilderOptions::default()).into_sink();
+    let spans_of = |name: &str| -> Vec<Span> {
+        rec.spans
+            .iter()
+            .filter(|(h, _)| element_name(&rec.dom, *h) == name)
+            .map(|(_, s)| *s)
+            .collect()
+    };
+    // html, head and body are implied by the "x" at offset 0.
+    for name in ["html", "head", "body"] {
+        assert_eq!(spans_of(name), vec![Span::new(0, 0)], "{name}");
+    }
+    // Two `b` elements exist (the second reconstructed in the second `p`); only the first
+    // came from a tag.
+    let b_count = rec
+        .dom
+        .nodes
+        .iter()
+        .filter(|n| matches!(&n.kind, support::Kind::Element(q, _, _) if &*q.local == "b"))
+        .count();
+    assert_eq!(b_count, 2);
+    assert_eq!(spans_of("b"), vec![Span::new(4, 7)]);
+}
+
+#[test]
 fn encoding_change_request_takes_the_first_meta_that_names_an_encoding() {
     let tentative = TreeBuilderOptions {
         encoding_tentative: true,

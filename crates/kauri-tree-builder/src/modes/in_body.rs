@@ -586,7 +586,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("p") => {
                 if !self.open.in_scope(&local_name!("p"), Scope::Button) {
                     self.error("unexpected-end-tag");
-                    self.insert_html_element(local_name!("p"), Vec::new());
+                    self.insert_implied_html_element(local_name!("p"));
                 }
                 self.close_p_element();
             }

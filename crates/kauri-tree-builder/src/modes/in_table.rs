@@ -55,7 +55,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &local_name!("col")) => {
                     self.clear_stack_back_to_table_context();
-                    self.insert_html_element(local_name!("colgroup"), Vec::new());
+                    self.insert_implied_html_element(local_name!("colgroup"));
                     self.mode = InsertionMode::InColumnGroup;
                     Flow::Reprocess(Token::Tag(tag))
                 }
@@ -73,7 +73,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     &(local_name!("td") | local_name!("th") | local_name!("tr")),
                 ) => {
                     self.clear_stack_back_to_table_context();
-                    self.insert_html_element(local_name!("tbody"), Vec::new());
+                    self.insert_implied_html_element(local_name!("tbody"));
                     self.mode = InsertionMode::InTableBody;
                     Flow::Reprocess(Token::Tag(tag))
                 }
@@ -369,7 +369,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             (TagKind::StartTag, &(local_name!("th") | local_name!("td"))) => {
                 self.error("unexpected-cell-in-table-body");
                 self.clear_stack_back_to_table_body_context();
-                self.insert_html_element(local_name!("tr"), Vec::new());
+                self.insert_implied_html_element(local_name!("tr"));
                 self.mode = InsertionMode::InRow;
                 Flow::Reprocess(Token::Tag(tag))
             }

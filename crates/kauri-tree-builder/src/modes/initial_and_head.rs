@@ -246,7 +246,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.insert_html_root(Vec::new());
+                self.implied(|tb| tb.insert_html_root(Vec::new()));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Tag(Tag {
@@ -271,7 +271,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.insert_html_root(Vec::new());
+                self.implied(|tb| tb.insert_html_root(Vec::new()));
                 Flow::Reprocess(token)
             }
         }
@@ -285,7 +285,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.insert_head(Vec::new());
+                self.implied(|tb| tb.insert_head(Vec::new()));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Comment(data) => {
@@ -327,7 +327,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.insert_head(Vec::new());
+                self.implied(|tb| tb.insert_head(Vec::new()));
                 Flow::Reprocess(token)
             }
         }
@@ -634,7 +634,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     fn after_head_anything_else(&mut self) {
-        self.insert_html_element(local_name!("body"), Vec::new());
+        self.insert_implied_html_element(local_name!("body"));
         self.mode = InsertionMode::InBody;
         // 2026: frameset-ok is set back to "ok" when the body is inserted implicitly.
         self.frameset_ok = true;

@@ -158,16 +158,49 @@ impl<S: TreeSink> TreeBuilder<S> {
         name: LocalName,
         attrs: Vec<Attribute>,
     ) -> S::Handle {
+        self.insert_element_for(ns, name, attrs, true)
+    }
+
+    /// [`TreeBuilder::insert_element`]; `own_tag` is false for the elements "reconstruct the
+    /// active formatting elements" creates again, which get no span (no tag of theirs is the
+    /// current token).
+    fn insert_element_for(
+        &mut self,
+        ns: Namespace,
+        name: LocalName,
+        attrs: Vec<Attribute>,
+        own_tag: bool,
+    ) -> S::Handle {
         let flags = element_flags(ns, &name, &attrs);
         let place = self.appropriate_place();
         let handle = self
             .sink
             .create_element(QualName::new(ns, name.clone()), attrs);
-        self.set_span(&handle);
+        if own_tag {
+            self.set_span(&handle);
+        }
         self.insert_at(place, NodeOrText::Node(handle.clone()));
         let entry = self.open.fresh(handle.clone(), ns, name, flags);
         self.open.push(entry);
         handle
+    }
+
+    /// Runs `f` with the current span narrowed to an empty range at the token's start: the
+    /// elements it creates are implied by the token (no tag of their own), so their span
+    /// marks where they begin and is empty.
+    pub(crate) fn implied<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let span = self.span;
+        self.span = kauri_tokenizer::Span::new(span.start, span.start);
+        let r = f(self);
+        self.span = span;
+        r
+    }
+
+    /// Inserts an HTML element the standard implies ("insert an HTML element for a "tbody"
+    /// start tag token with no attributes"), with an empty span (see
+    /// [`TreeBuilder::implied`]).
+    pub(crate) fn insert_implied_html_element(&mut self, name: LocalName) -> S::Handle {
+        self.implied(|tb| tb.insert_html_element(name, Vec::new()))
     }
 
     /// "Insert an HTML element".
@@ -368,7 +401,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
                 Entry::Marker => unreachable!("markers stop the rewind"),
             };
-            let handle = self.insert_html_element(name.clone(), attrs.clone());
+            let handle = self.insert_element_for(Namespace::Html, name, attrs, false);
             let id = self.current_id();
             self.active.entries[i].set_element(handle, id);
             i += 1;

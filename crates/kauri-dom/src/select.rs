@@ -5,14 +5,22 @@
 //!   selectedcontent";
 //! * when a `selectedcontent` element is inserted: its post-connection steps.
 //!
-//! Both need the options' *selectedness*, kept in [`Element::flag`](crate::node::Element) and
-//! maintained by the "selectedness setting algorithm" when an option is inserted. Selectedness
-//! is invisible in a static tree except through `selectedcontent`, so [`DomSink`] only starts
-//! this work once a `selectedcontent` has been inserted, and then catches the select up by running
-//! the selectedness setting algorithm once (which gives the same selection as running it after
-//! every earlier insertion, because earlier insertions only appended options).
+//! Both need the options' *selectedness*, kept in the option's `Element::flag` and maintained by
+//! the "selectedness setting algorithm" when an option is inserted. Selectedness is invisible in
+//! a static tree except through `selectedcontent`, so the work only starts for a select once a
+//! `selectedcontent` has been inserted into it: the select is then caught up by running the
+//! selectedness setting algorithm once (the same selection as running it after every earlier
+//! insertion, because the parser only appended those options), and from then on each option
+//! insertion updates a per-select cache (the selected option, the first `selectedcontent`) in
+//! constant time plus a walk up the ancestors, so thousands of options or `selectedcontent`
+//! elements stay linear.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use kauri_tokenizer::{local_name, AttrNamespace, LocalName};
+
+use crate::attrs::FxHasher;
 
 use crate::node::{Element, Node, NodeData};
 use crate::sink::DomSink;
@@ -140,21 +148,93 @@ fn selectedness_setting_algorithm<'a>(select: &'a Node<'a>) {
     }
 }
 
-/// A select's "enabled selectedcontent": its first `selectedcontent` descendant, unless the
-/// select has `multiple` or that element is disabled.
-fn enabled_selectedcontent<'a>(select: &'a Node<'a>) -> Option<&'a Node<'a>> {
-    let e = select.as_element()?;
-    if has_attr(e, &local_name!("multiple")) {
-        return None;
+/// What the sink remembers per select (keyed by the select's address) once a
+/// `selectedcontent` has been inserted into it.
+#[derive(Default)]
+pub(crate) struct SelectedContentState<'a> {
+    selects: HashMap<usize, SelectState<'a>, BuildHasherDefault<FxHasher>>,
+    /// `selectedcontent` elements the parser inserted children into (only these, and a former
+    /// first `selectedcontent`, can be non-empty non-primary ones that step 7 must clear).
+    dirty: Vec<&'a Node<'a>>,
+}
+
+#[derive(Clone, Copy)]
+struct SelectState<'a> {
+    /// The option whose selectedness is true (at most one: the select has no `multiple`).
+    selected: Option<&'a Node<'a>>,
+    /// The first `selectedcontent` descendant in tree order.
+    primary: Option<&'a Node<'a>>,
+}
+
+fn key(node: &Node<'_>) -> usize {
+    node as *const Node<'_> as *const u8 as usize
+}
+
+fn is_descendant(node: &Node<'_>, ancestor: &Node<'_>) -> bool {
+    node.ancestors().any(|a| a.same_node(ancestor))
+}
+
+/// Whether `a` comes before `b` in tree order (false for the same node or different trees).
+fn precedes<'a>(a: &'a Node<'a>, b: &'a Node<'a>) -> bool {
+    if a.same_node(b) {
+        return false;
     }
-    let first = select
+    let chain = |n: &'a Node<'a>| {
+        let mut v: Vec<&'a Node<'a>> = std::iter::once(n).chain(n.ancestors()).collect();
+        v.reverse();
+        v
+    };
+    let (ca, cb) = (chain(a), chain(b));
+    let mut i = 0;
+    while i < ca.len() && i < cb.len() && ca[i].same_node(cb[i]) {
+        i += 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    if i == ca.len() {
+        return true; // a is an ancestor of b
+    }
+    if i == cb.len() {
+        return false; // b is an ancestor of a
+    }
+    // Siblings: walk both ways from a's branch until y turns up or one side ends (then y is on
+    // the other side): the cost is the distance to y or to the nearer end, which is small when
+    // nodes are appended, as the parser does.
+    let (x, y) = (ca[i], cb[i]);
+    let (mut forward, mut backward) = (x.next_sibling(), x.prev_sibling());
+    loop {
+        match forward {
+            None => return false,
+            Some(f) if f.same_node(y) => return true,
+            Some(f) => forward = f.next_sibling(),
+        }
+        match backward {
+            None => return true,
+            Some(r) if r.same_node(y) => return false,
+            Some(r) => backward = r.prev_sibling(),
+        }
+    }
+}
+
+fn first_selectedcontent<'a>(select: &'a Node<'a>) -> Option<&'a Node<'a>> {
+    select
         .descendants()
-        .find(|n| n.is_html_element(&local_name!("selectedcontent")))?;
-    // The flag of a selectedcontent element is its "disabled" state.
-    if first.as_element().is_some_and(|e| e.flag.get()) {
-        None
-    } else {
-        Some(first)
+        .find(|n| n.is_html_element(&local_name!("selectedcontent")))
+}
+
+fn has_multiple(select: &Node<'_>) -> bool {
+    select
+        .as_element()
+        .is_some_and(|e| has_attr(e, &local_name!("multiple")))
+}
+
+/// Runs the selectedness setting algorithm over the whole select and reads the state back.
+fn full_state<'a>(select: &'a Node<'a>) -> SelectState<'a> {
+    selectedness_setting_algorithm(select);
+    SelectState {
+        selected: list_of_options(select).find(|o| selectedness(o)),
+        primary: first_selectedcontent(select),
     }
 }
 
@@ -221,24 +301,96 @@ impl<'a> DomSink<'a> {
         }
     }
 
-    /// The option HTML element insertion steps: run the selectedness setting algorithm for the
-    /// option's nearest ancestor select.
-    pub(crate) fn option_insertion_steps(&mut self, option: &'a Node<'a>) {
-        if let Some(select) = option_nearest_ancestor_select(option) {
-            selectedness_setting_algorithm(select);
+    /// The select's cached state, revalidated: a selected option that left the select or lost
+    /// its selectedness, or a first `selectedcontent` that left it, sends the select back
+    /// through the full algorithm.
+    fn select_state(&mut self, select: &'a Node<'a>) -> Option<SelectState<'a>> {
+        let state = *self.select_cache.selects.get(&key(select))?;
+        let selected_ok = state.selected.map_or(true, |o| {
+            selectedness(o)
+                && option_nearest_ancestor_select(o).is_some_and(|s| s.same_node(select))
+        });
+        let primary_ok = state.primary.is_some_and(|p| is_descendant(p, select));
+        if selected_ok && primary_ok {
+            return Some(state);
         }
+        let fresh = full_state(select);
+        self.select_cache.selects.insert(key(select), fresh);
+        Some(fresh)
+    }
+
+    /// Notes that the parser inserted a child into `parent` (so a `selectedcontent` parent may
+    /// have to be cleared later).
+    pub(crate) fn child_inserted_into(&mut self, parent: &'a Node<'a>) {
+        if parent.is_html_element(&local_name!("selectedcontent"))
+            && !self
+                .select_cache
+                .dirty
+                .last()
+                .is_some_and(|d| d.same_node(parent))
+        {
+            self.select_cache.dirty.push(parent);
+        }
+    }
+
+    /// The option HTML element insertion steps: the selectedness setting algorithm for the
+    /// option's nearest ancestor select, done incrementally on the cached state.
+    pub(crate) fn option_insertion_steps(&mut self, option: &'a Node<'a>) {
+        let Some(select) = option_nearest_ancestor_select(option) else {
+            return;
+        };
+        if has_multiple(select) {
+            return;
+        }
+        // A select that never had a selectedcontent is caught up when it gets one.
+        let Some(mut state) = self.select_state(select) else {
+            return;
+        };
+        if selectedness(option) {
+            // Step 2: two selected options: only the last in tree order stays selected.
+            match state.selected {
+                Some(previous) if !previous.same_node(option) => {
+                    if precedes(previous, option) {
+                        set_selectedness(previous, false);
+                        state.selected = Some(option);
+                    } else {
+                        set_selectedness(option, false);
+                    }
+                }
+                _ => state.selected = Some(option),
+            }
+        } else if state.selected.is_none()
+            && select.as_element().is_some_and(|e| display_size(e) == 1)
+            && !option_is_disabled(option)
+        {
+            // Step 1: nothing selected means every other option is disabled, so this one is
+            // the first that is not.
+            set_selectedness(option, true);
+            state.selected = Some(option);
+        }
+        self.select_cache.selects.insert(key(select), state);
     }
 
     /// "Maybe clone an option into selectedcontent", run when an option is popped off the stack
     /// of open elements.
     pub(crate) fn maybe_clone_option_into_selectedcontent(&mut self, option: &'a Node<'a>) {
-        let Some(select) = option_nearest_ancestor_select(option) else {
-            return;
-        };
         if !selectedness(option) {
             return;
         }
-        if let Some(target) = enabled_selectedcontent(select) {
+        let Some(select) = option_nearest_ancestor_select(option) else {
+            return;
+        };
+        if has_multiple(select) {
+            return;
+        }
+        let Some(state) = self.select_state(select) else {
+            return;
+        };
+        // The select's enabled selectedcontent: the first one, unless it is disabled.
+        if let Some(target) = state
+            .primary
+            .filter(|p| !p.as_element().is_some_and(|e| e.flag.get()))
+        {
             self.replace_children_with_clones(target, Some(option));
         }
     }
@@ -272,27 +424,52 @@ impl<'a> DomSink<'a> {
         let Some(select) = nearest_select else {
             return;
         };
-        if select
-            .as_element()
-            .is_some_and(|e| has_attr(e, &local_name!("multiple")))
-        {
+        if has_multiple(select) {
             return;
         }
-        // Catch up on the selectedness of the options inserted before any selectedcontent.
-        selectedness_setting_algorithm(select);
-        // 6. Update the select's selectedcontent.
-        if let Some(target) = enabled_selectedcontent(select) {
-            let option = list_of_options(select).find(|o| selectedness(o));
-            self.replace_children_with_clones(target, option);
+        let mut state = match self.select_state(select) {
+            // The first selectedcontent of this select: catch the options up.
+            None => full_state(select),
+            Some(mut state) => {
+                if let Some(primary) = state.primary {
+                    if precedes(selectedcontent, primary) {
+                        // The old first one is no longer primary: step 7 clears it.
+                        self.select_cache.dirty.push(primary);
+                        state.primary = Some(selectedcontent);
+                    }
+                }
+                state
+            }
+        };
+        if state.primary.is_none() {
+            state.primary = Some(selectedcontent);
         }
-        // 7. Clear the select's non-primary selectedcontent elements.
-        let others: Vec<&'a Node<'a>> = select
-            .descendants()
-            .filter(|n| n.is_html_element(&local_name!("selectedcontent")))
-            .skip(1)
-            .collect();
-        for other in others {
-            self.replace_children_with_clones(other, None);
+        self.select_cache.selects.insert(key(select), state);
+        // 6. Update the select's selectedcontent: its enabled selectedcontent shows the first
+        // selected option (or nothing).
+        if let Some(target) = state
+            .primary
+            .filter(|p| !p.as_element().is_some_and(|e| e.flag.get()))
+        {
+            self.replace_children_with_clones(target, state.selected);
         }
+        // 7. Clear the select's non-primary selectedcontent elements (only ones that can have
+        // children: this one, and those the parser or an earlier step filled).
+        let is_primary = |n: &Node<'_>| state.primary.is_some_and(|p| p.same_node(n));
+        if !is_primary(selectedcontent) && selectedcontent.first_child().is_some() {
+            self.replace_children_with_clones(selectedcontent, None);
+        }
+        let dirty = std::mem::take(&mut self.select_cache.dirty);
+        let mut kept = Vec::with_capacity(dirty.len());
+        for sc in dirty {
+            if is_descendant(sc, select) {
+                if !is_primary(sc) {
+                    self.replace_children_with_clones(sc, None);
+                }
+            } else {
+                kept.push(sc);
+            }
+        }
+        self.select_cache.dirty = kept;
     }
 }

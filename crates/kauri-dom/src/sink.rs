@@ -72,6 +72,7 @@ pub struct DomSink<'a> {
     /// Set once a `selectedcontent` element has been inserted: only then do option insertions
     /// and pops need the `selectedcontent` hooks (nothing else can observe selectedness).
     pub(crate) selectedcontent_seen: bool,
+    pub(crate) select_cache: crate::select::SelectedContentState<'a>,
     /// The text node the last text insertion went into, and the last doctype (for spans).
     last_text: Option<&'a Node<'a>>,
     last_doctype: Option<&'a Node<'a>>,
@@ -89,6 +90,7 @@ impl<'a> DomSink<'a> {
             errors: Vec::new(),
             spans: false,
             selectedcontent_seen: false,
+            select_cache: Default::default(),
             last_text: None,
             last_doctype: None,
         }
@@ -266,6 +268,9 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        if self.selectedcontent_seen {
+            self.child_inserted_into(parent.0);
+        }
         match child {
             NodeOrText::Text(text) => self.append_text(parent.0, text),
             NodeOrText::Node(node) => {
@@ -283,6 +288,9 @@ impl<'a> TreeSink for DomSink<'a> {
         let Some(parent) = sibling.parent() else {
             return;
         };
+        if self.selectedcontent_seen {
+            self.child_inserted_into(parent);
+        }
         match child {
             NodeOrText::Text(text) => {
                 if let Some(prev) = sibling.prev_sibling() {
@@ -318,6 +326,9 @@ impl<'a> TreeSink for DomSink<'a> {
     fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
         if would_cycle(node.0, new_parent.0) {
             return;
+        }
+        if self.selectedcontent_seen && node.0.first_child().is_some() {
+            self.child_inserted_into(new_parent.0);
         }
         while let Some(child) = node.0.first_child() {
             new_parent.0.append(child);

@@ -496,3 +496,56 @@ fn selectedcontent_inserted_after_options_shows_the_selected_one() {
     assert_eq!(all.next().unwrap().text_content(), "B");
     assert_eq!(all.next().unwrap().text_content(), "");
 }
+
+#[test]
+fn non_primary_selectedcontent_is_cleared() {
+    let arena = Arena::new();
+    let (mut sink, body) = skeleton(&arena);
+    let select = html(&mut sink, "select");
+    sink.append(&body, node(&select));
+    let a = html(&mut sink, "option");
+    sink.append(&select, node(&a));
+    sink.append(&a, NodeOrText::Text("A"));
+    sink.pop(&a);
+    // First selectedcontent: shows A.
+    let first = html(&mut sink, "selectedcontent");
+    sink.append(&select, node(&first));
+    // A second one, into which the parser puts text of its own.
+    let second = html(&mut sink, "selectedcontent");
+    sink.append(&select, node(&second));
+    sink.append(&second, NodeOrText::Text("own"));
+    // A third one inserted before the first becomes primary: the others are cleared.
+    let third = html(&mut sink, "selectedcontent");
+    sink.insert_before(&first, node(&third));
+    let parsed = sink.finish();
+    let texts: Vec<String> = parsed
+        .root
+        .elements_by_tag_name("selectedcontent")
+        .map(|n| n.text_content())
+        .collect();
+    assert_eq!(texts, ["A", "", ""]);
+}
+
+#[test]
+fn many_options_with_selectedcontent_stay_linear() {
+    // 20,000 selected options: each insertion deselects the previous one in constant time.
+    let arena = Arena::new();
+    let (mut sink, body) = skeleton(&arena);
+    let select = html(&mut sink, "select");
+    sink.append(&body, node(&select));
+    let sc = html(&mut sink, "selectedcontent");
+    sink.append(&select, node(&sc));
+    for i in 0..20_000 {
+        let o = html_attrs(&mut sink, "option", &[("selected", "")]);
+        sink.append(&select, node(&o));
+        sink.append(&o, NodeOrText::Text(&i.to_string()));
+        sink.pop(&o);
+    }
+    let parsed = sink.finish();
+    let sc = parsed
+        .root
+        .elements_by_tag_name("selectedcontent")
+        .next()
+        .unwrap();
+    assert_eq!(sc.text_content(), "19999");
+}

@@ -7,7 +7,7 @@
 //! let doc = kauri::parse("<p>Hello, <b>world</b>!");
 //! let p = doc.root().elements_by_tag_name("p").next().unwrap();
 //! assert_eq!(p.text_content(), "Hello, world!");
-//! assert_eq!(doc.to_test_tree().lines().count(), 7);
+//! assert_eq!(doc.to_test_tree().lines().count(), 8);
 //! ```
 //!
 //! * [`parse`] / [`parse_with_options`]: a `&str` document.

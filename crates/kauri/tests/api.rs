@@ -1,0 +1,188 @@
+//! The library API: text, bytes (sniffing and the <meta> reparse), fragments, options.
+
+use kauri::{Document, FragmentContext, ParseOptions, QuirksMode};
+
+#[test]
+fn parse_text() {
+    let doc = kauri::parse("<!DOCTYPE html><p id=x>Hi <b>there</b>");
+    assert_eq!(doc.quirks_mode(), QuirksMode::NoQuirks);
+    assert_eq!(doc.encoding(), "UTF-8");
+    assert!(doc.errors().is_empty());
+    let p = doc.element_by_id("x").unwrap();
+    assert_eq!(p.text_content(), "Hi there");
+    assert_eq!(p.as_element().unwrap().attr("id"), Some("x"));
+    assert_eq!(
+        doc.document_element().unwrap().as_element().unwrap().name(),
+        "html"
+    );
+    assert_eq!(
+        doc.to_html(),
+        "<!DOCTYPE html><html><head></head><body><p id=\"x\">Hi <b>there</b></p></body></html>"
+    );
+}
+
+#[test]
+fn errors_have_positions() {
+    let doc = kauri::parse("<p>\n  </b>");
+    let codes: Vec<(&str, u32, u32)> = doc
+        .errors()
+        .iter()
+        .map(|e| (e.code, e.line, e.col))
+        .collect();
+    assert_eq!(codes[0].0, "missing-doctype");
+    assert!(
+        codes.iter().all(|&(_, line, col)| line >= 1 && col >= 1),
+        "{codes:?}"
+    );
+    assert!(codes.iter().any(|&(_, line, _)| line == 2), "{codes:?}");
+}
+
+#[test]
+fn bytes_are_sniffed_and_meta_reparses() {
+    // A <meta> after non-ASCII bytes: the guess is tentative, the tree builder's <meta>
+    // changes it, and the document is parsed again with the declared encoding.
+    let mut bytes = b"<title>\xe9</title><meta charset=iso-8859-7><p>\xe1".to_vec();
+    bytes.extend(std::iter::repeat(b' ').take(2000));
+    let doc = kauri::parse_bytes(&bytes);
+    assert_eq!(doc.encoding(), "ISO-8859-7");
+    assert!(
+        doc.text_content().starts_with("\u{3b9}\u{3b1}"),
+        "{:?}",
+        doc.text_content()
+    );
+    // A BOM wins.
+    assert_eq!(
+        kauri::parse_bytes(b"\xef\xbb\xbf<p>\xc3\xa9").text_content(),
+        "\u{e9}"
+    );
+    // An override label, and a bad one.
+    let opts = ParseOptions {
+        encoding: Some("windows-1251".into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        kauri::parse_bytes_with_options(b"<p>\xc0", &opts)
+            .unwrap()
+            .text_content(),
+        "\u{410}"
+    );
+    let bad = ParseOptions {
+        encoding: Some("nope".into()),
+        ..Default::default()
+    };
+    assert!(kauri::parse_bytes_with_options(b"<p>", &bad).is_err());
+    // The transport charset.
+    let opts = ParseOptions {
+        transport_charset: Some("koi8-r".into()),
+        ..Default::default()
+    };
+    let doc = kauri::parse_bytes_with_options(b"<p>\xc1", &opts).unwrap();
+    assert_eq!(doc.encoding(), "KOI8-R");
+}
+
+#[test]
+fn fragments() {
+    let doc = kauri::parse_fragment("<tr><td>x", "table", &Default::default()).unwrap();
+    assert!(doc.is_fragment());
+    assert_eq!(
+        doc.to_test_tree(),
+        "| <tbody>\n|   <tr>\n|     <td>\n|       \"x\"\n"
+    );
+    let doc = kauri::parse_fragment("<circle/>", "svg svg", &Default::default()).unwrap();
+    assert_eq!(doc.to_test_tree(), "| <svg circle>\n");
+    let doc = kauri::parse_fragment("<mi>x", "math math", &Default::default()).unwrap();
+    assert_eq!(doc.to_test_tree(), "| <math mi>\n|   \"x\"\n");
+    let doc = kauri::parse_fragment("</title>x", "title", &Default::default()).unwrap();
+    assert_eq!(doc.to_test_tree(), "| \"</title>x\"\n");
+    for bad in ["", " ", "svg ", "math ", "a b", "p>"] {
+        assert!(
+            kauri::parse_fragment("x", bad, &Default::default()).is_err(),
+            "{bad:?}"
+        );
+    }
+    assert_eq!(FragmentContext::html("TD"), "td".parse().unwrap());
+}
+
+#[test]
+fn arena_entry_points() {
+    let arena = kauri::Arena::new();
+    let parsed = kauri::parse_document(&arena, "<p>a", &Default::default());
+    assert_eq!(parsed.root.text_content(), "a");
+    let (parsed, encoding) =
+        kauri::parse_document_bytes(&arena, b"<meta charset=gbk><p>x", &Default::default())
+            .unwrap();
+    assert_eq!(encoding.name(), "GBK");
+    assert_eq!(parsed.root.text_content(), "x");
+    let ctx: FragmentContext = "tr".parse().unwrap();
+    let parsed = kauri::parse_fragment_in(&arena, "<td>y", &ctx, &Default::default());
+    assert_eq!(kauri::to_test_tree(parsed.root), "| <td>\n|   \"y\"\n");
+}
+
+#[test]
+fn locations() {
+    let opts = ParseOptions {
+        locations: true,
+        ..Default::default()
+    };
+    let doc = kauri::parse_with_options("<div class=a>x</div>", &opts);
+    let div = doc.root().elements_by_tag_name("div").next().unwrap();
+    assert_eq!(div.span().map(|s| (s.start, s.end)), Some((0, 13)));
+    assert_eq!(
+        div.as_element()
+            .unwrap()
+            .end_tag_span()
+            .map(|s| (s.start, s.end)),
+        Some((14, 20))
+    );
+    let plain = kauri::parse("<div>x</div>");
+    assert!(plain
+        .root()
+        .elements_by_tag_name("div")
+        .next()
+        .unwrap()
+        .span()
+        .is_none());
+}
+
+#[test]
+fn scripting_option() {
+    let off = ParseOptions {
+        scripting: false,
+        ..Default::default()
+    };
+    let doc = kauri::parse_with_options("<noscript><b>x</b></noscript>", &off);
+    assert_eq!(doc.root().elements_by_tag_name("b").count(), 1);
+    assert!(!doc.scripting());
+    let doc = kauri::parse("<noscript><b>x</b></noscript>");
+    assert_eq!(doc.root().elements_by_tag_name("b").count(), 0);
+}
+
+#[test]
+fn document_is_send_sync_static() {
+    fn check<T: Send + Sync + 'static>(_: &T) {}
+    let doc: Document = kauri::parse("<p>x");
+    check(&doc);
+    let handle = std::thread::spawn(move || doc.to_test_tree());
+    assert!(handle.join().unwrap().contains("\"x\""));
+}
+
+#[test]
+fn hostile_selects_parse_in_linear_time() {
+    let mut html = String::from("<select><button><selectedcontent></selectedcontent></button>");
+    for _ in 0..20_000 {
+        html.push_str("<option selected>x<selectedcontent></selectedcontent>");
+    }
+    let doc = kauri::parse(&html);
+    assert_eq!(doc.root().elements_by_tag_name("option").count(), 20_000);
+    let mut html = String::from("<select><selectedcontent></selectedcontent>");
+    for _ in 0..20_000 {
+        html.push_str("<option disabled>x");
+    }
+    assert_eq!(
+        kauri::parse(&html)
+            .root()
+            .elements_by_tag_name("option")
+            .count(),
+        20_000
+    );
+}

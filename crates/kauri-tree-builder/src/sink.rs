@@ -93,7 +93,11 @@ pub trait TreeSink {
 
     /// An element was popped off the stack of open elements. The DOM uses this for the
     /// 2025 `selectedcontent` rule ("maybe clone an option into selectedcontent" when an
-    /// `option` is popped). The default does nothing.
+    /// `option` is popped). Every pop is reported, including "pop all the nodes" when
+    /// parsing stops; the standard's "remove from the stack of open elements" steps are not
+    /// pops and are not reported (`</form>`, the `head` pushed back in "after head", the `a`
+    /// removed after a nested `<a>`, and the adoption agency algorithm's removals). The
+    /// default does nothing.
     fn pop(&mut self, element: &Self::Handle) {
         let _ = element;
     }

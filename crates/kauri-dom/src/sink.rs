@@ -377,13 +377,27 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn set_span(&mut self, node: &NodeHandle<'a>, span: Span) {
-        let merged = match node.0.span.get() {
-            Some(old) if node.0.is_text() => {
-                Span::new(old.start.min(span.start), span.end.max(old.end))
-            }
-            _ => span,
-        };
-        node.0.span.set(Some(merged));
+        // An empty range marks an element the parser implied (no tag in the input): it has no
+        // source range.
+        if span.start < span.end {
+            node.0.span.set(Some(span));
+        }
+    }
+
+    fn set_text_span(&mut self, span: Span) {
+        if let Some(text) = self.last_text {
+            let merged = match text.span.get() {
+                Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
+                None => span,
+            };
+            text.span.set(Some(merged));
+        }
+    }
+
+    fn set_doctype_span(&mut self, span: Span) {
+        if let Some(doctype) = self.last_doctype {
+            doctype.span.set(Some(span));
+        }
     }
 
     fn set_end_tag_span(&mut self, element: &NodeHandle<'a>, span: Span) {

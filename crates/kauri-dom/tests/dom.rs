@@ -295,6 +295,14 @@ fn spans_when_asked() {
     sink.append(&doc, node(&p));
     sink.set_span(&p, kauri_tokenizer::Span::new(0, 3));
     sink.set_end_tag_span(&p, kauri_tokenizer::Span::new(5, 9));
+    sink.append(&p, NodeOrText::Text("a"));
+    sink.set_text_span(kauri_tokenizer::Span::new(3, 4));
+    sink.append(&p, NodeOrText::Text("b"));
+    sink.set_text_span(kauri_tokenizer::Span::new(4, 5));
+    // An empty range marks an implied element: no span.
+    let implied = html(&mut sink, "tbody");
+    sink.append(&p, node(&implied));
+    sink.set_span(&implied, kauri_tokenizer::Span::new(5, 5));
     let parsed = sink.finish();
     let json = to_json(
         parsed.root,
@@ -305,6 +313,14 @@ fn spans_when_asked() {
     );
     assert!(
         json.contains(r#""span":{"start":0,"end":3},"end_tag_span":{"start":5,"end":9}"#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#"{"type":"text","data":"ab","span":{"start":3,"end":5}}"#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""name":"tbody","attributes":[],"children":[]"#),
         "{json}"
     );
     assert!(!DomSink::new(&arena).wants_spans());

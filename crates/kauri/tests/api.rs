@@ -134,6 +134,15 @@ fn locations() {
             .map(|s| (s.start, s.end)),
         Some((14, 20))
     );
+    // Implied elements have no range; text and doctype nodes do.
+    let doc = kauri::parse_with_options("<!DOCTYPE html><p>a&amp;b</p>", &opts);
+    let html = doc.document_element().unwrap();
+    assert!(html.span().is_none());
+    let doctype = doc.root().first_child().unwrap();
+    assert_eq!(doctype.span().map(|s| (s.start, s.end)), Some((0, 15)));
+    let text = doc.root().descendants().find(|n| n.is_text()).unwrap();
+    assert_eq!(text.as_text(), Some("a&b"));
+    assert_eq!(text.span().map(|s| (s.start, s.end)), Some((18, 25)));
     let plain = kauri::parse("<div>x</div>");
     assert!(plain
         .root()

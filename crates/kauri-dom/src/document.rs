@@ -142,6 +142,37 @@ impl Document {
         self.root().element_children().next()
     }
 
+    /// The `head` element (the document element's first `head` child).
+    pub fn head(&self) -> Option<&Node<'_>> {
+        self.html_child(&kauri_tokenizer::local_name!("head"))
+    }
+
+    /// The `body` element (the document element's first `body` child).
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::build(|arena| kauri_dom::DomSink::new(arena).finish());
+    /// assert!(doc.body().is_none());
+    /// ```
+    pub fn body(&self) -> Option<&Node<'_>> {
+        self.html_child(&kauri_tokenizer::local_name!("body"))
+    }
+
+    fn html_child(&self, name: &kauri_tokenizer::LocalName) -> Option<&Node<'_>> {
+        let html = self
+            .document_element()
+            .filter(|e| e.is_html_element(&kauri_tokenizer::local_name!("html")))?;
+        html.element_children().find(|c| c.is_html_element(name))
+    }
+
+    /// The elements with this tag name, in tree order (see
+    /// [`Node::elements_by_tag_name`]).
+    pub fn elements_by_tag_name<'s, 'n>(
+        &'s self,
+        name: &'n str,
+    ) -> crate::traverse::ElementsByTagName<'s, 'n> {
+        self.root().elements_by_tag_name(name)
+    }
+
     /// The first element, in tree order, whose `id` is `id`.
     pub fn element_by_id(&self, id: &str) -> Option<&Node<'_>> {
         self.root().element_by_id(id)

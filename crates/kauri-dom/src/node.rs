@@ -189,6 +189,24 @@ impl<'a> Element<'a> {
     pub fn id(&self) -> Option<&str> {
         self.attr("id")
     }
+    /// The classes: the `class` attribute split on ASCII whitespace.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::one_element_with_attr("p", "class", " a  b\tc ");
+    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(p.classes().collect::<Vec<_>>(), ["a", "b", "c"]);
+    /// assert!(p.has_class("b") && !p.has_class("d"));
+    /// ```
+    pub fn classes(&self) -> impl Iterator<Item = &str> + Clone {
+        self.attr("class")
+            .unwrap_or("")
+            .split([' ', '\t', '\n', '\x0C', '\r'])
+            .filter(|c| !c.is_empty())
+    }
+    /// Whether the `class` attribute lists this class (case-sensitive, as in no-quirks mode).
+    pub fn has_class(&self, class: &str) -> bool {
+        self.classes().any(|c| c == class)
+    }
     /// For an HTML `template`: its template contents (a DocumentFragment node).
     pub fn template_contents(&self) -> Option<&'a Node<'a>> {
         self.template_contents

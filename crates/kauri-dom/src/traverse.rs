@@ -170,6 +170,45 @@ impl<'a> Node<'a> {
         self.children().filter(|n| n.is_element())
     }
 
+    /// The parent, if it is an element.
+    pub fn parent_element(&self) -> Option<&'a Node<'a>> {
+        self.parent().filter(|p| p.is_element())
+    }
+
+    /// The nearest following sibling that is an element.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// assert_eq!(first.next_element_sibling().unwrap().text_content(), "b");
+    /// assert!(first.prev_element_sibling().is_none());
+    /// ```
+    pub fn next_element_sibling(&self) -> Option<&'a Node<'a>> {
+        self.following_siblings().find(|n| n.is_element())
+    }
+
+    /// The nearest preceding sibling that is an element.
+    pub fn prev_element_sibling(&self) -> Option<&'a Node<'a>> {
+        self.preceding_siblings().find(|n| n.is_element())
+    }
+
+    /// The ancestors that are elements, nearest first.
+    pub fn element_ancestors(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
+        self.ancestors().filter(|n| n.is_element())
+    }
+
+    /// The text of this node's Text children only (not of deeper descendants).
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a"]);
+    /// let ul = doc.root.first_child().unwrap();
+    /// assert_eq!(ul.own_text(), "");
+    /// assert_eq!(ul.text_content(), "a");
+    /// ```
+    pub fn own_text(&self) -> String {
+        self.children().filter_map(|c| c.as_text()).collect()
+    }
+
     /// The siblings after this node, nearest first.
     pub fn following_siblings(&self) -> Siblings<'a> {
         Siblings {

@@ -8,7 +8,16 @@ fn parse_text() {
     assert_eq!(doc.quirks_mode(), QuirksMode::NoQuirks);
     assert_eq!(doc.encoding(), "UTF-8");
     assert!(doc.errors().is_empty());
+    assert_eq!(doc.head().unwrap().children().count(), 0);
+    assert_eq!(doc.body().unwrap().element_children().count(), 1);
+    assert_eq!(doc.elements_by_tag_name("B").count(), 1);
     let p = doc.element_by_id("x").unwrap();
+    assert_eq!(
+        p.parent_element().unwrap().as_element().unwrap().name(),
+        "body"
+    );
+    assert_eq!(p.own_text(), "Hi ");
+    assert_eq!(p.element_ancestors().count(), 2);
     assert_eq!(p.text_content(), "Hi there");
     assert_eq!(p.as_element().unwrap().attr("id"), Some("x"));
     assert_eq!(

@@ -433,6 +433,8 @@ fn million_deep_tree_builds_walks_dumps_and_drops() {
     }
     let tree = kauri_dom::to_test_tree(sub);
     assert_eq!(tree.lines().count(), 5_000);
+    let html = doc.to_html();
+    assert_eq!(html.len(), DEPTH * "<div></div>".len() + "deep".len());
     let json = doc.to_json(false);
     assert!(json.ends_with(&format!("\"deep\"}}{}]}}", "]}".repeat(DEPTH))));
     drop(doc);

@@ -346,6 +346,21 @@ fn arbitrary_input_never_panics() {
         "</",
         "<?",
         "é",
+        // Tag shapes for the ordinary tag path (whole input) against the states (chunked).
+        "`",
+        "\t",
+        "\x0C",
+        "<a ",
+        "</a ",
+        "<Di\u{e9}V",
+        "ID",
+        "cLaSs",
+        "=\"v\"",
+        "='v'",
+        "=v",
+        "/>",
+        "<p a=b c d='e' F=\"g\">",
+        "<aVeryLongTagName data-long-attribute-name=1>",
     ];
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     // KAURI_FUZZ_ITERS raises the count for a longer run (e.g. in release mode).

@@ -38,6 +38,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Some('<') => {
                     self.token_start = self.abs(self.cur);
+                    if self.ordinary_tag() {
+                        if self.state != State::Data {
+                            return true;
+                        }
+                        continue;
+                    }
                     self.state = State::TagOpen;
                     return true;
                 }

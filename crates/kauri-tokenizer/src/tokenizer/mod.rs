@@ -16,6 +16,7 @@ mod char_ref;
 mod comment;
 mod data;
 mod doctype;
+mod ordinary_tag;
 mod rawtext;
 mod special;
 mod state;
@@ -124,35 +125,98 @@ pub struct Tokenizer<S: TokenSink> {
 }
 
 /// A small direct-mapped cache from names to atoms: most pages use a few dozen tag and
-/// attribute names over and over, and a cache hit (a hash of a few bytes and one string
-/// comparison) is cheaper than interning the name again.
+/// attribute names over and over, and a cache hit is much cheaper than interning the name
+/// again. Names of up to 8 bytes (93% of attribute names, nearly all tag names) are keyed by
+/// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
+/// replaces it), so a hit is a multiply, a shift and one integer compare. Longer names hash
+/// their bytes and compare as strings.
 struct AtomCache {
-    slots: Vec<Option<LocalName>>,
+    slots: Vec<(u64, Option<LocalName>)>,
 }
 
 impl AtomCache {
     const SIZE: usize = 256;
+    /// Key of the slots that hold long names (no packed short name is all ones).
+    const LONG: u64 = u64::MAX;
 
     fn new() -> AtomCache {
         AtomCache {
-            slots: vec![None; Self::SIZE],
+            slots: vec![(0, None); Self::SIZE],
         }
+    }
+
+    /// The bytes of a name of at most 8 bytes as one little-endian word, zero-padded.
+    #[inline]
+    fn pack(name: &[u8]) -> u64 {
+        let mut word = [0u8; 8];
+        word[..name.len()].copy_from_slice(name);
+        u64::from_le_bytes(word)
     }
 
     /// The atom for `name`.
     #[inline]
     fn get(&mut self, name: &str) -> LocalName {
+        let bytes = name.as_bytes();
+        if bytes.len() <= 8 && !bytes.is_empty() {
+            let key = Self::pack(bytes);
+            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+            let slot = &mut self.slots[index];
+            if slot.0 == key {
+                if let Some(atom) = &slot.1 {
+                    return atom.clone();
+                }
+            }
+            let atom = LocalName::from(name);
+            *slot = (key, Some(atom.clone()));
+            return atom;
+        }
+        self.get_long(name)
+    }
+
+    /// The atom for `raw` with ASCII upper case folded to lower case, as the tag name and
+    /// attribute name states fold names.
+    #[inline]
+    fn get_folded(&mut self, raw: &str) -> LocalName {
+        let bytes = raw.as_bytes();
+        if bytes.len() <= 8 && !bytes.is_empty() {
+            let mut key = Self::pack(bytes);
+            // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
+            // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
+            let high = 0x8080_8080_8080_8080u64;
+            let low7 = key & !high;
+            let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
+            let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
+            let upper = ge_a & !gt_z & !(key & high);
+            key |= upper >> 2;
+            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+            let slot = &mut self.slots[index];
+            if slot.0 == key {
+                if let Some(atom) = &slot.1 {
+                    return atom.clone();
+                }
+            }
+            let atom = LocalName::from(&*raw.to_ascii_lowercase());
+            *slot = (key, Some(atom.clone()));
+            return atom;
+        }
+        self.get_long(&raw.to_ascii_lowercase())
+    }
+
+    /// [`AtomCache::get`] for names longer than 8 bytes (and the empty name).
+    #[cold]
+    #[inline(never)]
+    fn get_long(&mut self, name: &str) -> LocalName {
         // FNV-1a over the bytes.
         let mut hash: u32 = 0x811c_9dc5;
         for &b in name.as_bytes() {
             hash = (hash ^ b as u32).wrapping_mul(0x0100_0193);
         }
         let slot = &mut self.slots[(hash as usize) & (Self::SIZE - 1)];
-        match slot {
-            Some(atom) if **atom == *name => atom.clone(),
+        match &slot.1 {
+            Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
             _ => {
                 let atom = LocalName::from(name);
-                *slot = Some(atom.clone());
+                *slot = (Self::LONG, Some(atom.clone()));
                 atom
             }
         }
@@ -678,7 +742,9 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag_name.clear();
         self.self_closing = false;
         self.attrs.clear();
-        self.attr_set.clear();
+        if !self.attr_set.is_empty() {
+            self.attr_set.clear();
+        }
         self.attr_active = false;
     }
 
@@ -730,7 +796,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         self.attrs.push(Attribute {
             name: AttrName::new(local),
-            value: String::from(&*self.attr_value),
+            // The value moves into the token; the next attribute starts a new string.
+            value: std::mem::take(&mut self.attr_value),
         });
     }
 
@@ -754,6 +821,12 @@ impl<S: TokenSink> Tokenizer<S> {
             self_closing: self.self_closing,
             attrs: std::mem::take(&mut self.attrs),
         };
+        self.emit_tag_token(tag);
+    }
+
+    /// Passes a finished tag token to the sink (after the pending text).
+    #[inline]
+    fn emit_tag_token(&mut self, tag: Tag) {
         self.flush_text();
         let span = self.token_span();
         let result = self.sink.process_token(Token::Tag(tag), span);

@@ -1,0 +1,221 @@
+//! A straight-line path for ordinary tags, taken from the data state (13.2.5.1) right after
+//! its `<`: `<name>`, `<name attr attr=value attr="value" attr='value' ...>`, `<name/>` and
+//! `</name>`, with no character reference, NULL or CR inside and nothing that is a parse error.
+//!
+//! It does exactly what the tag open, end tag open, tag name, attribute and self-closing start
+//! tag states (13.2.5.6 to 13.2.5.40) would do for such a tag, without going through the state
+//! loop one character at a time: names are folded and looked up as atoms straight from the
+//! input, values are copied once into the string the token owns. It looks ahead on a local
+//! cursor and changes nothing until the closing `>` is found; for anything else (a parse
+//! error, a character reference, a duplicate attribute, the end of the buffered input) it gives
+//! up and the states handle the tag from its `<` as usual. So tokens, errors and positions are
+//! the same with or without it.
+
+use super::{Tokenizer, LINEAR_DUPLICATE_CHECK};
+use crate::names::{AttrName, Attribute};
+use crate::sink::TokenSink;
+use crate::token::{Tag, TagKind};
+use crate::State;
+
+/// ASCII whitespace (tab, LF, FF, space).
+const WS: u8 = 1;
+/// Ends a tag name: whitespace, `/`, `>`, NULL, CR.
+const TAG_NAME_END: u8 = 2;
+/// Ends (or makes an error in) an attribute name: whitespace, `/`, `>`, `=`, NULL, CR, `"`,
+/// `'`, `<`.
+const ATTR_NAME_END: u8 = 4;
+/// Ends (or makes an error in) an unquoted attribute value: whitespace, `&`, `>`, NULL, CR,
+/// `"`, `'`, `<`, `=`, `` ` ``.
+const UNQUOTED_END: u8 = 8;
+
+/// Byte classes for the ordinary tag path.
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let ws = [b'\t', b'\n', 0x0C, b' '];
+    let mut i = 0;
+    while i < ws.len() {
+        table[ws[i] as usize] = WS | TAG_NAME_END | ATTR_NAME_END | UNQUOTED_END;
+        i += 1;
+    }
+    table[b'/' as usize] |= TAG_NAME_END | ATTR_NAME_END;
+    table[b'>' as usize] |= TAG_NAME_END | ATTR_NAME_END | UNQUOTED_END;
+    table[0] |= TAG_NAME_END | ATTR_NAME_END | UNQUOTED_END;
+    table[b'\r' as usize] |= WS | TAG_NAME_END | ATTR_NAME_END | UNQUOTED_END;
+    table[b'=' as usize] |= ATTR_NAME_END | UNQUOTED_END;
+    table[b'"' as usize] |= ATTR_NAME_END | UNQUOTED_END;
+    table[b'\'' as usize] |= ATTR_NAME_END | UNQUOTED_END;
+    table[b'<' as usize] |= ATTR_NAME_END | UNQUOTED_END;
+    table[b'&' as usize] |= UNQUOTED_END;
+    table[b'`' as usize] |= UNQUOTED_END;
+    table
+};
+
+/// The first index at or after `p` whose byte is not of class `class`.
+#[inline]
+fn skip(bytes: &[u8], mut p: usize, class: u8) -> usize {
+    while p < bytes.len() && CLASS[bytes[p] as usize] & class != 0 {
+        p += 1;
+    }
+    p
+}
+
+/// The first index at or after `p` whose byte is of class `class` (or the end).
+#[inline]
+fn until(bytes: &[u8], mut p: usize, class: u8) -> usize {
+    while p < bytes.len() && CLASS[bytes[p] as usize] & class == 0 {
+        p += 1;
+    }
+    p
+}
+
+impl<S: TokenSink> Tokenizer<S> {
+    /// Tokenizes an ordinary tag whose `<` was just consumed in the data state (see the module
+    /// documentation). True when the tag was emitted; false, with nothing changed, when the
+    /// states have to handle it.
+    #[inline]
+    pub(super) fn ordinary_tag(&mut self) -> bool {
+        let bytes = self.buf.as_bytes();
+        let mut p = self.pos;
+        let kind = if bytes.get(p) == Some(&b'/') {
+            p += 1;
+            TagKind::EndTag
+        } else {
+            TagKind::StartTag
+        };
+        if !bytes.get(p).is_some_and(u8::is_ascii_alphabetic) {
+            return false;
+        }
+        self.ordinary_tag_from(p, kind)
+    }
+
+    /// [`Tokenizer::ordinary_tag`] from the first letter of the name at `p`.
+    fn ordinary_tag_from(&mut self, name_start: usize, kind: TagKind) -> bool {
+        let bytes = self.buf.as_bytes();
+        // 13.2.5.8 Tag name state.
+        let mut p = until(bytes, name_start, TAG_NAME_END);
+        let Some(&b) = bytes.get(p) else {
+            return false;
+        };
+        if b == 0 || b == b'\r' {
+            return false;
+        }
+        let name = self.atoms.get_folded(&self.buf[name_start..p]);
+        let bytes = self.buf.as_bytes();
+        let mut self_closing = false;
+        debug_assert!(self.attrs.is_empty());
+        loop {
+            // 13.2.5.32 Before attribute name state.
+            p = skip(bytes, p, WS);
+            let Some(&b) = bytes.get(p) else {
+                return self.give_up();
+            };
+            match b {
+                b'>' => break,
+                b'/' => {
+                    // 13.2.5.40 Self-closing start tag state (an error on an end tag).
+                    if kind == TagKind::EndTag || bytes.get(p + 1) != Some(&b'>') {
+                        return self.give_up();
+                    }
+                    self_closing = true;
+                    p += 1;
+                    break;
+                }
+                b'\r' | b'=' => return self.give_up(),
+                _ => {}
+            }
+            if kind == TagKind::EndTag || self.attrs.len() >= LINEAR_DUPLICATE_CHECK {
+                return self.give_up();
+            }
+            // 13.2.5.33 Attribute name state.
+            // (Its first character cannot be whitespace, `/`, `>` or `=` here; NULL, quotes and
+            // `<` are errors anywhere in the name.)
+            let attr_start = p;
+            p = until(bytes, p, ATTR_NAME_END);
+            let Some(&b) = bytes.get(p) else {
+                return self.give_up();
+            };
+            if p == attr_start || matches!(b, 0 | b'\r' | b'"' | b'\'' | b'<') {
+                return self.give_up();
+            }
+            let local = self.atoms.get_folded(&self.buf[attr_start..p]);
+            if self.attrs.iter().any(|a| a.name.local == local) {
+                return self.give_up();
+            }
+            let bytes = self.buf.as_bytes();
+            // 13.2.5.34 After attribute name state.
+            p = skip(bytes, p, WS);
+            let value = if bytes.get(p) == Some(&b'=') {
+                // 13.2.5.35 Before attribute value state.
+                p = skip(bytes, p + 1, WS);
+                let Some(&b) = bytes.get(p) else {
+                    return self.give_up();
+                };
+                match b {
+                    b'"' | b'\'' => {
+                        // 13.2.5.36/37 Attribute value (quoted) states.
+                        let value_start = p + 1;
+                        let rest = &bytes[value_start..];
+                        let n = if self.no_cr_or_null {
+                            memchr::memchr2(b, b'&', rest)
+                        } else {
+                            memchr::memchr3(b, b'&', b'\r', rest)
+                                .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
+                        };
+                        let Some(n) = n else {
+                            return self.give_up();
+                        };
+                        if rest[n] != b {
+                            return self.give_up();
+                        }
+                        p = value_start + n + 1;
+                        // 13.2.5.39 After attribute value (quoted) state.
+                        match bytes.get(p) {
+                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>') => {}
+                            _ => return self.give_up(),
+                        }
+                        &self.buf[value_start..value_start + n]
+                    }
+                    b'>' => return self.give_up(),
+                    _ => {
+                        // 13.2.5.38 Attribute value (unquoted) state.
+                        let value_start = p;
+                        p = until(bytes, p, UNQUOTED_END);
+                        match bytes.get(p) {
+                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'>') => {}
+                            _ => return self.give_up(),
+                        }
+                        &self.buf[value_start..p]
+                    }
+                }
+            } else {
+                ""
+            };
+            self.attrs.push(Attribute {
+                name: AttrName::new(local),
+                value: String::from(value),
+            });
+        }
+        // `p` is at the closing `>`.
+        self.cur = p;
+        self.pos = p + 1;
+        if kind == TagKind::StartTag {
+            self.last_start_tag = Some(name.clone());
+        }
+        self.state = State::Data;
+        let tag = Tag {
+            kind,
+            name,
+            self_closing,
+            attrs: std::mem::take(&mut self.attrs),
+        };
+        self.emit_tag_token(tag);
+        true
+    }
+
+    /// Drops what the ordinary tag path built so far; the states take over.
+    #[cold]
+    fn give_up(&mut self) -> bool {
+        self.attrs.clear();
+        false
+    }
+}

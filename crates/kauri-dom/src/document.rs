@@ -114,6 +114,11 @@ impl Document {
         unsafe { &*self.root.cast::<Node<'_>>() }
     }
 
+    /// The arena and the root with the lifetime the caller picks (for [`Document::edit`]).
+    pub(crate) fn arena_and_root<'a>(&mut self) -> (&'a Arena<'a>, &'a Node<'a>) {
+        crate::edit::erase(&self._arena, self.root)
+    }
+
     /// The parse errors, in input order.
     pub fn errors(&self) -> &[ParseError] {
         &self.errors

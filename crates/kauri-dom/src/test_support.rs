@@ -33,7 +33,12 @@ pub fn one_element_with_attr(name: &str, attr: &str, value: &str) -> Parsed<'sta
 
 /// A document holding `<ul>` with one `<li>` per item.
 pub fn list(items: &[&str]) -> Parsed<'static> {
-    let mut sink = DomSink::new(leaked_arena());
+    list_in(leaked_arena(), items)
+}
+
+/// [`list`] in the given arena.
+pub fn list_in<'a>(arena: &'a Arena<'a>, items: &[&str]) -> Parsed<'a> {
+    let mut sink = DomSink::new(arena);
     let doc = sink.document();
     let ul = sink.create_element(QualName::html(LocalName::from("ul")), vec![]);
     sink.append(&doc, NodeOrText::Node(ul));

@@ -519,3 +519,28 @@ fn feed_string_matches_feed() {
     assert_eq!(r.tokens, whole.tokens);
     assert_eq!(r.errors, whole.errors);
 }
+
+/// A whole chunk is tokenized in place (not copied); when the sink panics in the middle of such
+/// a `feed`, the tokenizer must not touch that chunk again: later input is ignored.
+#[test]
+fn panic_in_sink_leaves_a_stopped_tokenizer() {
+    struct PanicOnTag(usize);
+    impl TokenSink for PanicOnTag {
+        fn process_token(&mut self, token: Token<'_>, _span: Span) -> TokenSinkResult {
+            self.0 += 1;
+            if matches!(token, Token::Tag(_)) {
+                panic!("sink failure");
+            }
+            TokenSinkResult::Continue
+        }
+    }
+    let mut tokenizer = Tokenizer::new(PanicOnTag(0), TokenizerOptions::default());
+    let chunk = String::from("text <b>bold</b> more");
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| tokenizer.feed(&chunk)));
+    assert!(result.is_err());
+    drop(chunk);
+    let seen = tokenizer.sink().0;
+    tokenizer.feed("<i>x</i>");
+    tokenizer.end();
+    assert_eq!(tokenizer.sink().0, seen);
+}

@@ -12,6 +12,7 @@
 //! reference in between); otherwise it is collected in a reused buffer.
 
 mod attributes;
+mod buffer;
 mod char_ref;
 mod comment;
 mod data;
@@ -79,7 +80,7 @@ pub struct Tokenizer<S: TokenSink> {
 
     // Input.
     /// Unconsumed input, plus whatever earlier input a suspended state may still refer to.
-    buf: String,
+    buf: buffer::Buffer,
     /// Absolute offset of `buf[0]` in the input as fed.
     base: usize,
     /// Index in `buf` of the next input character.
@@ -176,10 +177,18 @@ impl AtomCache {
     /// The atom for `raw` with ASCII upper case folded to lower case, as the tag name and
     /// attribute name states fold names.
     #[inline]
-    fn get_folded(&mut self, raw: &str) -> LocalName {
-        let bytes = raw.as_bytes();
-        if bytes.len() <= 8 && !bytes.is_empty() {
-            let mut key = Self::pack(bytes);
+    fn get_folded(&mut self, buf: &str, start: usize, end: usize) -> LocalName {
+        let raw = &buf[start..end];
+        let len = end - start;
+        if len <= 8 && len > 0 {
+            // One unaligned load and a mask when eight bytes are there to read.
+            let mut key = match buf.as_bytes().get(start..start + 8) {
+                Some(word) => {
+                    let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                    word & (u64::MAX >> (64 - 8 * len))
+                }
+                None => Self::pack(raw.as_bytes()),
+            };
             // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
             // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
             let high = 0x8080_8080_8080_8080u64;
@@ -240,7 +249,7 @@ impl<S: TokenSink> Tokenizer<S> {
             eof: false,
             done: false,
             no_cr_or_null: true,
-            buf: String::new(),
+            buf: buffer::Buffer::default(),
             base: 0,
             pos: 0,
             cur: 0,
@@ -276,13 +285,18 @@ impl<S: TokenSink> Tokenizer<S> {
     /// split across chunks). Tokens that are complete are passed to the sink before this
     /// returns. Feeding after [`Tokenizer::end`] does nothing.
     pub fn feed(&mut self, chunk: &str) {
-        if self.eof {
+        if self.poisoned() {
             return;
         }
         if self.no_cr_or_null && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some() {
             self.no_cr_or_null = false;
         }
-        self.buf.push_str(chunk);
+        if self.buf.is_empty() {
+            // Work on the chunk in place; `compact` keeps (copies) only what is unconsumed.
+            self.buf.lend(chunk);
+        } else {
+            self.buf.push_str(chunk);
+        }
         self.run();
         self.flush_text();
         self.compact();
@@ -292,7 +306,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// usual case for a whole document decoded into a `String`), the tokenizer works on it
     /// directly instead of copying it.
     pub fn feed_string(&mut self, chunk: String) {
-        if self.eof {
+        if self.poisoned() {
             return;
         }
         if !self.buf.is_empty() {
@@ -303,7 +317,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.no_cr_or_null = false;
         }
         debug_assert_eq!(self.pos, 0);
-        self.buf = chunk;
+        self.buf.set_owned(chunk);
         self.run();
         self.flush_text();
         self.compact();
@@ -312,7 +326,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Ends the input: processes what is left and emits [`Token::Eof`]. Calling it again
     /// does nothing.
     pub fn end(&mut self) {
-        if self.eof {
+        if self.poisoned() {
             return;
         }
         self.eof = true;
@@ -326,6 +340,18 @@ impl<S: TokenSink> Tokenizer<S> {
         let at = self.base + end;
         self.done = true;
         self.sink.process_token(Token::Eof, Span::new(at, at));
+    }
+
+    /// Whether input must be ignored: after [`Tokenizer::end`], or when an earlier `feed`
+    /// did not return normally (the sink panicked) and left its chunk lent to the buffer;
+    /// that chunk is gone, so the tokenizer stops there.
+    fn poisoned(&mut self) -> bool {
+        if self.buf.is_lent() {
+            self.buf.clear();
+            self.eof = true;
+            self.done = true;
+        }
+        self.eof
     }
 
     /// The sink.
@@ -552,8 +578,8 @@ impl<S: TokenSink> Tokenizer<S> {
             self.input
                 .advance_cursor(&self.buf, self.base, self.abs(keep));
         }
+        self.buf.drop_front(keep);
         if keep > 0 {
-            self.buf.drain(..keep);
             self.base += keep;
             self.pos -= keep;
             self.cur = self.cur.saturating_sub(keep);

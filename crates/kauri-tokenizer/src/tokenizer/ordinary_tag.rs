@@ -99,7 +99,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if b == 0 || b == b'\r' {
             return false;
         }
-        let name = self.atoms.get_folded(&self.buf[name_start..p]);
+        let name = self.atoms.get_folded(&self.buf, name_start, p);
         let bytes = self.buf.as_bytes();
         let mut self_closing = false;
         debug_assert!(self.attrs.is_empty());
@@ -137,7 +137,7 @@ impl<S: TokenSink> Tokenizer<S> {
             if p == attr_start || matches!(b, 0 | b'\r' | b'"' | b'\'' | b'<') {
                 return self.give_up();
             }
-            let local = self.atoms.get_folded(&self.buf[attr_start..p]);
+            let local = self.atoms.get_folded(&self.buf, attr_start, p);
             if self.attrs.iter().any(|a| a.name.local == local) {
                 return self.give_up();
             }

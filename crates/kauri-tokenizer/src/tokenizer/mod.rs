@@ -136,7 +136,9 @@ struct AtomCache {
 }
 
 impl AtomCache {
-    const SIZE: usize = 256;
+    const SIZE: usize = 512;
+    /// `64 - log2(SIZE)`: the shift that turns a 64-bit hash into a slot index.
+    const SHIFT: u32 = 55;
     /// Key of the slots that hold long names (no packed short name is all ones).
     const LONG: u64 = u64::MAX;
 
@@ -160,7 +162,7 @@ impl AtomCache {
         let bytes = name.as_bytes();
         if bytes.len() <= 8 && !bytes.is_empty() {
             let key = Self::pack(bytes);
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
+            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
             let slot = &mut self.slots[index];
             if slot.0 == key {
                 if let Some(atom) = &slot.1 {
@@ -176,18 +178,18 @@ impl AtomCache {
 
     /// The atom for `raw` with ASCII upper case folded to lower case, as the tag name and
     /// attribute name states fold names.
-    #[inline]
+    #[inline(always)]
     fn get_folded(&mut self, buf: &str, start: usize, end: usize) -> LocalName {
-        let raw = &buf[start..end];
-        let len = end - start;
-        if len <= 8 && len > 0 {
+        let bytes = buf.as_bytes();
+        let len = end.wrapping_sub(start);
+        if len.wrapping_sub(1) < 8 {
             // One unaligned load and a mask when eight bytes are there to read.
-            let mut key = match buf.as_bytes().get(start..start + 8) {
+            let mut key = match bytes.get(start..start + 8) {
                 Some(word) => {
                     let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
                     word & (u64::MAX >> (64 - 8 * len))
                 }
-                None => Self::pack(raw.as_bytes()),
+                None => Self::pack(bytes.get(start..end).unwrap_or_default()),
             };
             // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
             // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
@@ -197,18 +199,24 @@ impl AtomCache {
             let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
             let upper = ge_a & !gt_z & !(key & high);
             key |= upper >> 2;
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize;
-            let slot = &mut self.slots[index];
-            if slot.0 == key {
-                if let Some(atom) = &slot.1 {
+            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
+            if let Some((slot_key, Some(atom))) = self.slots.get(index) {
+                if *slot_key == key {
                     return atom.clone();
                 }
             }
-            let atom = LocalName::from(&*raw.to_ascii_lowercase());
-            *slot = (key, Some(atom.clone()));
-            return atom;
+            return self.miss_short(&buf[start..end], key, index);
         }
-        self.get_long(&raw.to_ascii_lowercase())
+        self.get_long(&buf[start..end].to_ascii_lowercase())
+    }
+
+    /// [`AtomCache::get_folded`] for a short name that is not in its slot.
+    #[cold]
+    #[inline(never)]
+    fn miss_short(&mut self, raw: &str, key: u64, index: usize) -> LocalName {
+        let atom = LocalName::from(&*raw.to_ascii_lowercase());
+        self.slots[index] = (key, Some(atom.clone()));
+        atom
     }
 
     /// [`AtomCache::get`] for names longer than 8 bytes (and the empty name).

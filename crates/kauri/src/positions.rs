@@ -18,15 +18,24 @@ pub(crate) fn fill_positions(input: &str, errors: &mut [ParseError]) {
         }
         line_starts.push(i + 1);
     }
+    // Errors come (nearly) in input order: count characters on from the previous error when
+    // it is on the same line and not after this one, so many errors on one long line cost
+    // linear time, not quadratic.
+    let mut last: Option<(usize, usize, u32)> = None; // (line, offset, col)
     for error in errors.iter_mut().filter(|e| e.line == 0) {
         let mut offset = error.offset.min(input.len());
         while !input.is_char_boundary(offset) {
             offset -= 1;
         }
         let line = line_starts.partition_point(|&start| start <= offset);
-        let start = line_starts[line - 1];
+        let (from, col0) = match last {
+            Some((l, o, c)) if l == line && o <= offset => (o, c),
+            _ => (line_starts[line - 1], 1),
+        };
+        let col = col0 + input[from..offset].chars().count() as u32;
         error.line = line as u32;
-        error.col = input[start..offset].chars().count() as u32 + 1;
+        error.col = col;
+        last = Some((line, offset, col));
     }
 }
 

@@ -124,7 +124,6 @@ impl<'a> Editor<'a> {
                 name,
                 attrs: UnsafeCell::new(attrs::from_vec(attrs)),
                 template_contents,
-                end_tag_span: std::cell::Cell::new(None),
                 flag: std::cell::Cell::new(false),
             })));
         if let Some(contents) = template_contents {

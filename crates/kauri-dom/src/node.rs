@@ -40,9 +40,10 @@ pub struct Node<'a> {
     pub(crate) last_child: Link<'a>,
     pub(crate) prev_sibling: Link<'a>,
     pub(crate) next_sibling: Link<'a>,
-    /// Source range: an element's start tag, or a whole comment / doctype / PI (when locations
-    /// are recorded).
-    pub(crate) span: Cell<Option<Span>>,
+    /// Source ranges, boxed so that a node without them (locations off) pays one pointer.
+    /// Only [`DomSink`](crate::DomSink) writes them, before any reference to the node is
+    /// handed out.
+    pub(crate) spans: UnsafeCell<Option<Box<Spans>>>,
     pub(crate) data: NodeData<'a>,
 }
 
@@ -73,6 +74,13 @@ pub enum NodeData<'a> {
     Comment(Comment),
     /// A ProcessingInstruction node (`<?target data>`, the 2026 standard).
     ProcessingInstruction(ProcessingInstruction),
+}
+
+/// The source ranges of a node (see [`Node::span`] and [`Node::end_tag_span`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Spans {
+    pub(crate) node: Option<Span>,
+    pub(crate) end_tag: Option<Span>,
 }
 
 /// The data of a Document node.
@@ -118,7 +126,6 @@ pub struct Element<'a> {
     /// reference to the node is handed out).
     pub(crate) attrs: UnsafeCell<Attributes>,
     pub(crate) template_contents: Option<&'a Node<'a>>,
-    pub(crate) end_tag_span: Cell<Option<Span>>,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
@@ -211,11 +218,6 @@ impl<'a> Element<'a> {
     pub fn template_contents(&self) -> Option<&'a Node<'a>> {
         self.template_contents
     }
-    /// The source range of the end tag, when locations were recorded and the end tag was in the
-    /// input.
-    pub fn end_tag_span(&self) -> Option<Span> {
-        self.end_tag_span.get()
-    }
 }
 
 /// A Text node.
@@ -290,7 +292,7 @@ impl<'a> Node<'a> {
             last_child: Cell::new(None),
             prev_sibling: Cell::new(None),
             next_sibling: Cell::new(None),
-            span: Cell::new(None),
+            spans: UnsafeCell::new(None),
             data,
         }
     }
@@ -374,7 +376,26 @@ impl<'a> Node<'a> {
     /// The source range of this node (an element's start tag; a whole comment, doctype or PI),
     /// when locations were recorded. Elements the parser implied have none.
     pub fn span(&self) -> Option<Span> {
-        self.span.get()
+        self.spans_ref().and_then(|s| s.node)
+    }
+
+    /// The source range of an element's end tag, when locations were recorded and the end tag
+    /// was in the input.
+    pub fn end_tag_span(&self) -> Option<Span> {
+        self.spans_ref().and_then(|s| s.end_tag)
+    }
+
+    fn spans_ref(&self) -> Option<&Spans> {
+        // SAFETY: only the sink writes the spans, while no reference to the node is out.
+        unsafe { (*self.spans.get()).as_deref() }
+    }
+
+    /// Changes the node's spans (the sink only).
+    pub(crate) fn update_spans(&self, f: impl FnOnce(&mut Spans)) {
+        // SAFETY: called by the sink while it builds the tree; no reference into the spans is
+        // alive (node references are handed out only after `DomSink::finish`).
+        let spans = unsafe { &mut *self.spans.get() };
+        f(spans.get_or_insert_with(Default::default));
     }
 
     /// The parent node.

@@ -157,7 +157,6 @@ impl<'a> DomSink<'a> {
             name,
             attrs: UnsafeCell::new(attrs),
             template_contents,
-            end_tag_span: Cell::new(None),
             flag: Cell::new(flag),
         }))
     }
@@ -380,29 +379,30 @@ impl<'a> TreeSink for DomSink<'a> {
         // An empty range marks an element the parser implied (no tag in the input): it has no
         // source range.
         if span.start < span.end {
-            node.0.span.set(Some(span));
+            node.0.update_spans(|s| s.node = Some(span));
         }
     }
 
     fn set_text_span(&mut self, span: Span) {
         if let Some(text) = self.last_text {
-            let merged = match text.span.get() {
-                Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
-                None => span,
-            };
-            text.span.set(Some(merged));
+            text.update_spans(|s| {
+                s.node = Some(match s.node {
+                    Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
+                    None => span,
+                })
+            });
         }
     }
 
     fn set_doctype_span(&mut self, span: Span) {
         if let Some(doctype) = self.last_doctype {
-            doctype.span.set(Some(span));
+            doctype.update_spans(|s| s.node = Some(span));
         }
     }
 
     fn set_end_tag_span(&mut self, element: &NodeHandle<'a>, span: Span) {
-        if let Some(e) = element.0.as_element() {
-            e.end_tag_span.set(Some(span));
+        if element.0.is_element() {
+            element.0.update_spans(|s| s.end_tag = Some(span));
         }
     }
 }

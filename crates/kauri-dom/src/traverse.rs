@@ -129,21 +129,36 @@ impl std::iter::FusedIterator for Traverse<'_> {}
 /// The descendants of a node in tree order (pre-order), excluding the node itself.
 #[derive(Clone)]
 pub struct Descendants<'a> {
-    inner: Traverse<'a>,
+    next: Option<&'a Node<'a>>,
+    /// The address of the node whose descendants these are (only compared, never read).
+    root: usize,
+}
+
+fn addr(node: &Node<'_>) -> usize {
+    node as *const Node<'_> as *const u8 as usize
 }
 
 impl<'a> Iterator for Descendants<'a> {
     type Item = &'a Node<'a>;
     fn next(&mut self) -> Option<&'a Node<'a>> {
-        let root = self.inner.root;
-        for edge in self.inner.by_ref() {
-            if let Edge::Open(node) = edge {
-                if !node.same_node(root) {
-                    return Some(node);
+        let node = self.next?;
+        self.next = match node.first_child() {
+            Some(child) => Some(child),
+            None => {
+                // Climb to the first ancestor (below the root) with a next sibling.
+                let mut current = node;
+                loop {
+                    if let Some(next) = current.next_sibling() {
+                        break Some(next);
+                    }
+                    match current.parent() {
+                        Some(parent) if addr(parent) != self.root => current = parent,
+                        _ => break None,
+                    }
                 }
             }
-        }
-        None
+        };
+        Some(node)
     }
 }
 
@@ -239,9 +254,10 @@ impl<'a> Node<'a> {
     /// // ul > li > "a", li > "b"
     /// assert_eq!(doc.root.descendants().count(), 5);
     /// ```
-    pub fn descendants(&'a self) -> Descendants<'a> {
+    pub fn descendants(&self) -> Descendants<'a> {
         Descendants {
-            inner: self.traverse(),
+            next: self.first_child(),
+            root: addr(self),
         }
     }
 
@@ -262,7 +278,7 @@ impl<'a> Node<'a> {
     /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
     /// assert_eq!(doc.root.text_content(), "ab");
     /// ```
-    pub fn text_content(&'a self) -> String {
+    pub fn text_content(&self) -> String {
         match &self.data {
             NodeData::Text(t) => t.data().to_owned(),
             NodeData::Comment(c) => c.data().to_owned(),
@@ -288,7 +304,7 @@ impl<'a> Node<'a> {
     /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
     /// assert_eq!(doc.root.elements_by_tag_name("LI").count(), 2);
     /// ```
-    pub fn elements_by_tag_name<'n>(&'a self, name: &'n str) -> ElementsByTagName<'a, 'n> {
+    pub fn elements_by_tag_name<'n>(&self, name: &'n str) -> ElementsByTagName<'a, 'n> {
         ElementsByTagName {
             inner: self.descendants(),
             name,
@@ -296,7 +312,7 @@ impl<'a> Node<'a> {
     }
 
     /// The first descendant element whose `id` attribute is `id`, in tree order.
-    pub fn element_by_id(&'a self, id: &str) -> Option<&'a Node<'a>> {
+    pub fn element_by_id(&self, id: &str) -> Option<&'a Node<'a>> {
         self.descendants()
             .find(|node| node.as_element().and_then(|e| e.id()) == Some(id))
     }

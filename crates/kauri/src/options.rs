@@ -22,7 +22,7 @@ pub struct ParseOptions {
     /// Default `false` (network content).
     pub allow_utf8_guess: bool,
     /// Record source locations: each node's [`span`](kauri_dom::Node::span) and each element's
-    /// [`end_tag_span`](kauri_dom::Element::end_tag_span), as byte offsets into the decoded
+    /// [`end_tag_span`](kauri_dom::Node::end_tag_span), as byte offsets into the decoded
     /// text. Default `false`.
     pub locations: bool,
     /// Parse as an `iframe` `srcdoc` document (never quirks mode from the DOCTYPE).

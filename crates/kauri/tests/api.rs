@@ -136,13 +136,7 @@ fn locations() {
     let doc = kauri::parse_with_options("<div class=a>x</div>", &opts);
     let div = doc.root().elements_by_tag_name("div").next().unwrap();
     assert_eq!(div.span().map(|s| (s.start, s.end)), Some((0, 13)));
-    assert_eq!(
-        div.as_element()
-            .unwrap()
-            .end_tag_span()
-            .map(|s| (s.start, s.end)),
-        Some((14, 20))
-    );
+    assert_eq!(div.end_tag_span().map(|s| (s.start, s.end)), Some((14, 20)));
     // Implied elements have no range; text and doctype nodes do.
     let doc = kauri::parse_with_options("<!DOCTYPE html><p>a&amp;b</p>", &opts);
     let html = doc.document_element().unwrap();

@@ -157,7 +157,7 @@ pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) 
                 out.push(']');
                 if options.locations {
                     span_member(out, "span", node.span());
-                    span_member(out, "end_tag_span", e.end_tag_span());
+                    span_member(out, "end_tag_span", node.end_tag_span());
                 }
                 out.push_str(",\"children\":[");
                 stack.push(Work::Lit("]}"));

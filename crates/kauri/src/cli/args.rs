@@ -36,7 +36,8 @@ pub struct ParseArgs {
     /// The scripting flag.
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     pub scripting: OnOff,
-    /// Decode with this WHATWG encoding label (no sniffing; confidence certain).
+    /// Decode with this WHATWG encoding label (no sniffing; confidence certain). Only a byte
+    /// order mark beats it, as in the standard's sniffing algorithm.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
     /// The transport layer's charset label (as from a Content-Type header).

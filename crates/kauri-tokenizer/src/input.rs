@@ -57,6 +57,13 @@ impl InputChecker {
         let end = upto.saturating_sub(base).min(bytes.len());
         let mut i = self.checked.max(base) - base;
         while i < end {
+            // Skip a block at a time while none of its bytes can start a reported character.
+            if let Some(block) = bytes.get(i..i + BLOCK) {
+                if i + BLOCK <= end && !block_may_start_reported(block) {
+                    i += BLOCK;
+                    continue;
+                }
+            }
             let b = bytes[i];
             if !MAY_START_REPORTED[b as usize] {
                 i += 1;
@@ -183,6 +190,32 @@ static MAY_START_REPORTED: [bool; 256] = {
     table
 };
 
+/// The block size of the fast skip in [`InputChecker::scan`].
+const BLOCK: usize = 32;
+
+/// Whether any byte of `block` is in [`MAY_START_REPORTED`], written as plain comparisons
+/// over a fixed-size block so that the compiler turns it into vector compares (SSE2 on
+/// x86-64, NEON on AArch64): the common ASCII or CJK run is skipped 32 bytes at a time.
+#[inline]
+fn block_may_start_reported(block: &[u8]) -> bool {
+    // First the cheap question: is every byte printable ASCII (0x20 to 0x7E)?
+    let mut odd = 0u8;
+    for &b in &block[..BLOCK] {
+        odd |= ((b as i8) < 0x20 || b == 0x7F) as u8;
+    }
+    if odd == 0 {
+        return false;
+    }
+    let mut any = 0u8;
+    for &b in &block[..BLOCK] {
+        // Non-short-circuit operators only, so that the loop body has no branches.
+        let control =
+            (b.wrapping_sub(1) < 0x1F) & (b != b'\t') & (b != b'\n') & (b != 0x0C) & (b != b'\r');
+        any |= (control | (b == 0x7F) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0)) as u8;
+    }
+    any != 0
+}
+
 /// The length of the UTF-8 sequence that starts with `b`.
 #[inline]
 fn utf8_len(b: u8) -> usize {
@@ -213,6 +246,22 @@ pub fn line_col(input: &str, offset: usize) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::line_col;
+
+    #[test]
+    fn block_check_matches_the_table() {
+        // 0xF5 to 0xFF never occur in UTF-8; the block check may flag them.
+        for b in 0..=0xF4u8 {
+            for lane in [0, 7, 31] {
+                let mut block = [b'a'; super::BLOCK];
+                block[lane] = b;
+                assert_eq!(
+                    super::block_may_start_reported(&block),
+                    super::MAY_START_REPORTED[b as usize],
+                    "{b:#x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn line_col_counts_like_the_tokenizer() {

@@ -59,7 +59,7 @@ impl Document {
     where
         F: for<'a> FnOnce(&'a Arena<'a>) -> Parsed<'a>,
     {
-        let arena: Box<Arena<'static>> = Box::new(Arena::new());
+        let arena: Box<Arena<'static>> = Box::default();
         // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
         // the document; `f` is generic over the arena lifetime, so the only node references
         // that leave it are in the returned `Parsed`, which the document keeps beside the arena.

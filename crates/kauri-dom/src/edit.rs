@@ -114,7 +114,7 @@ impl<'a> Editor<'a> {
     /// A new, detached element (an HTML `template` gets its template contents).
     pub fn create_element(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
         let template_contents = if name.is_html(&kauri_tokenizer::local_name!("template")) {
-            Some(&*self.arena.alloc(Node::new(NodeData::DocumentFragment)))
+            Some(self.arena.alloc(Node::new(NodeData::DocumentFragment)))
         } else {
             None
         };

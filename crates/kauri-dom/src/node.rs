@@ -18,13 +18,50 @@ use crate::attrs::Attributes;
 
 /// The arena that owns the nodes of one or more trees.
 ///
+/// Nodes are allocated by [`DomSink`](crate::DomSink) (and [`Editor`](crate::Editor)) and
+/// freed all at once when the arena is dropped. The arena gives no other access to its nodes,
+/// so a node can only be reached through a tree it belongs to.
+///
 /// ```
 /// let arena = kauri_dom::Arena::new();
 /// let sink = kauri_dom::DomSink::new(&arena);
 /// let parsed = sink.finish();
 /// assert!(parsed.root.first_child().is_none());
+/// assert_eq!(arena.len(), 1); // the Document node
 /// ```
-pub type Arena<'a> = typed_arena::Arena<Node<'a>>;
+pub struct Arena<'a> {
+    nodes: typed_arena::Arena<Node<'a>>,
+}
+
+impl<'a> Arena<'a> {
+    /// An empty arena.
+    pub fn new() -> Arena<'a> {
+        Arena {
+            nodes: typed_arena::Arena::new(),
+        }
+    }
+
+    /// How many nodes the arena holds (including detached ones).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the arena holds no node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 0
+    }
+
+    /// Moves a node into the arena.
+    pub(crate) fn alloc(&self, node: Node<'a>) -> &Node<'a> {
+        self.nodes.alloc(node)
+    }
+}
+
+impl Default for Arena<'_> {
+    fn default() -> Self {
+        Arena::new()
+    }
+}
 
 /// A link to another node of the same arena.
 pub(crate) type Link<'a> = Cell<Option<&'a Node<'a>>>;

@@ -12,7 +12,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 2. If the current node is an HTML element whose tag name is subject, and it is not
         //    in the list of active formatting elements, pop it and return.
         if let Some(cur) = self.open.current() {
-            if cur.is_html(subject) && self.active.position(&cur.handle).is_none() {
+            if cur.is_html(subject) && !self.active.is_listed(cur.id) {
                 self.pop();
                 return;
             }
@@ -34,8 +34,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.any_other_end_tag(subject);
                 return;
             };
-            let fe_handle = match &self.active.entries[fe_list_idx] {
-                Entry::Element { handle, .. } => handle.clone(),
+            let (fe_handle, fe_id) = match &self.active.entries[fe_list_idx] {
+                Entry::Element { handle, id, .. } => (handle.clone(), *id),
                 Entry::Marker => unreachable!("last_after_marker returns elements"),
             };
             // 4.4. Not in the stack: parse error; remove it from the list; return.
@@ -61,7 +61,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             //      from the list, return.
             let Some(mut fb_idx) = furthest_block_idx else {
                 self.pop_to_len(fe_stack_idx);
-                self.active.remove_handle(&fe_handle);
+                self.active.remove_element(fe_id);
                 return;
             };
             let furthest_block = self.open.get(fb_idx).handle.clone();
@@ -87,7 +87,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if node_handle == fe_handle {
                     break;
                 }
-                let mut node_list_idx = self.active.position(&node_handle);
+                let node_id = self.open.get(node_idx).id;
+                let mut node_list_idx = self.active.position(node_id);
                 // 4.13.4. innerLoopCounter > 3 and node in the list: remove it from the list.
                 if inner_loop_counter > 3 {
                     if let Some(i) = node_list_idx {
@@ -115,7 +116,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let entry = self
                     .open
                     .fresh(new.clone(), Namespace::Html, name.clone(), flags);
-                self.active.entries[node_list_idx].set_element(new.clone(), entry.id);
+                self.active
+                    .set_element(node_list_idx, new.clone(), entry.id);
                 self.open.replace(node_idx, entry);
                 // 4.13.7. lastNode is furthestBlock: move the bookmark after the new node.
                 if last_node == furthest_block {
@@ -135,36 +137,32 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.16. Insert lastNode at that location (the guards always hold without scripts).
             self.insert_at(place, NodeOrText::Node(last_node));
             // 4.17. Create an element for the token formattingElement was created for.
-            let mut fe_entry = self.active.entries[self
+            let fe_pos = self
                 .active
-                .position(&fe_handle)
-                .expect("formattingElement is still in the list")]
-            .clone();
-            let (fe_name, fe_attrs) = match &fe_entry {
+                .position(fe_id)
+                .expect("formattingElement is still in the list");
+            let (fe_name, fe_attrs) = match &self.active.entries[fe_pos] {
                 Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
                 Entry::Marker => unreachable!("position finds elements"),
             };
-            let new = self.create_html_element(&fe_name, fe_attrs.clone());
+            let new = self.create_html_element(&fe_name, fe_attrs);
             let flags = element_flags(Namespace::Html, &fe_name, &[]);
             let entry = self
                 .open
-                .fresh(new.clone(), Namespace::Html, fe_name.clone(), flags);
+                .fresh(new.clone(), Namespace::Html, fe_name, flags);
             // 4.18. Move all children of furthestBlock to the new element.
             self.sink.reparent_children(&furthest_block, &new);
             // 4.19. Append the new element to furthestBlock.
             self.sink
                 .append(&furthest_block, NodeOrText::Node(new.clone()));
             // 4.20. Remove formattingElement from the list; insert the new element at the
-            //       bookmark.
-            fe_entry.set_element(new.clone(), entry.id);
-            self.active.insert(bookmark, fe_entry);
-            if let Some(i) =
-                self.active.entries.iter().position(
-                    |e| matches!(e, Entry::Element { handle, .. } if *handle == fe_handle),
-                )
-            {
-                self.active.remove(i);
+            //       bookmark (a position counted with formattingElement still in the list).
+            let mut fe_entry = self.active.remove(fe_pos);
+            if fe_pos < bookmark {
+                bookmark -= 1;
             }
+            fe_entry.set_element(new, entry.id);
+            self.active.insert(bookmark, fe_entry);
             // 4.21. Remove formattingElement from the stack; insert the new element right
             //       below furthestBlock.
             if let Some(i) = self.open.position(&fe_handle) {

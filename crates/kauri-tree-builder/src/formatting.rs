@@ -1,4 +1,11 @@
 //! The list of active formatting elements (13.2.4.3).
+//!
+//! Besides the entries, the list keeps counts that make its common questions O(1) however long
+//! it grows on hostile input: how many entries after the last marker have a given tag name
+//! ("is there an `a` after the last marker?"), how many have a given name and attribute set
+//! (the Noah's Ark clause only scans when three could match), and whether the element with a
+//! given stack-entry id has an entry at all. Counts are per *segment* (the number of markers
+//! before an entry), so entries hidden behind a marker never trigger a scan.
 
 use crate::stack::AtomHasher;
 use kauri_tokenizer::{Attribute, LocalName};
@@ -23,12 +30,15 @@ pub(crate) enum Entry<H> {
         /// A hash of the name and the attribute set (order-independent), so the Noah's Ark
         /// scan compares integers before it compares attributes.
         fingerprint: u64,
+        /// The number of markers before this entry.
+        segment: u32,
     },
 }
 
 impl<H> Entry<H> {
     /// Points an element entry at a new element (recreated by the reconstruct step or the
-    /// adoption agency algorithm), keeping its token.
+    /// adoption agency algorithm), keeping its token. Only for an entry that is not in the
+    /// list (use [`ActiveFormatting::set_element`] for one that is).
     pub fn set_element(&mut self, new_handle: H, new_id: u32) {
         if let Entry::Element { handle, id, .. } = self {
             *handle = new_handle;
@@ -37,26 +47,57 @@ impl<H> Entry<H> {
     }
 }
 
+type Counts = HashMap<u64, u32, BuildHasherDefault<AtomHasher>>;
+
 /// The list of active formatting elements.
 pub(crate) struct ActiveFormatting<H> {
-    /// The entries. Read freely; add and remove only through the methods, which keep
-    /// `fingerprint_counts` exact.
+    /// The entries. Read freely; change only through the methods, which keep the counts exact.
     pub entries: Vec<Entry<H>>,
-    /// How many element entries (anywhere in the list) have each fingerprint. Fewer than
-    /// three means the Noah's Ark clause cannot apply, so the scan is skipped.
-    fingerprint_counts: HashMap<u64, u32, BuildHasherDefault<AtomHasher>>,
+    /// The number of markers in the list (the segment of a new entry).
+    markers: u32,
+    /// Element entries per (segment, fingerprint).
+    fingerprint_counts: Counts,
+    /// Element entries per (segment, tag name).
+    name_counts: Counts,
+    /// `listed[id]`: the element whose stack entry has this id has an entry in the list.
+    listed: Vec<bool>,
+}
+
+/// The key of a (segment, fingerprint) or (segment, name) count.
+#[inline]
+fn key(segment: u32, x: u64) -> u64 {
+    x ^ u64::from(segment).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+#[inline]
+fn bump(counts: &mut Counts, key: u64) {
+    *counts.entry(key).or_insert(0) += 1;
+}
+
+#[inline]
+fn unbump(counts: &mut Counts, key: u64) {
+    if let Some(c) = counts.get_mut(&key) {
+        *c -= 1;
+        if *c == 0 {
+            counts.remove(&key);
+        }
+    }
 }
 
 impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn new() -> Self {
         ActiveFormatting {
             entries: Vec::new(),
-            fingerprint_counts: HashMap::default(),
+            markers: 0,
+            fingerprint_counts: Counts::default(),
+            name_counts: Counts::default(),
+            listed: Vec::new(),
         }
     }
 
     pub fn push_marker(&mut self) {
         self.entries.push(Entry::Marker);
+        self.markers += 1;
     }
 
     /// "Push onto the list of active formatting elements", with the Noah's Ark clause: if there
@@ -64,58 +105,82 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// attributes, the earliest of them is removed.
     pub fn push(&mut self, handle: H, id: u32, name: LocalName, attrs: Vec<Attribute>) {
         let fp = fingerprint(&name, &attrs);
-        let mut matches = 0;
-        let mut earliest = None;
-        let possible = self.fingerprint_counts.get(&fp).copied().unwrap_or(0) >= 3;
-        for (i, e) in self.entries.iter().enumerate().rev() {
-            if !possible || matches == 3 {
-                // No three entries share the fingerprint, or three matches were found: the
-                // clause keeps at most three equal entries after a marker, so the third from
-                // the end is the earliest.
-                break;
-            }
-            match e {
-                Entry::Marker => break,
-                Entry::Element {
-                    name: n,
-                    attrs: a,
-                    fingerprint: f,
-                    ..
-                } => {
-                    if *f == fp && *n == name && same_attributes(a, &attrs) {
-                        matches += 1;
-                        earliest = Some(i);
+        let segment = self.markers;
+        // Fewer than three entries of this segment with this fingerprint: the clause cannot
+        // apply. Otherwise scan back to the marker, comparing the fingerprint, then the name
+        // and the attribute count, and only then the attributes.
+        if self
+            .fingerprint_counts
+            .get(&key(segment, fp))
+            .is_some_and(|&c| c >= 3)
+        {
+            let mut matches = 0;
+            let mut earliest = None;
+            for (i, e) in self.entries.iter().enumerate().rev() {
+                match e {
+                    Entry::Marker => break,
+                    Entry::Element {
+                        name: n,
+                        attrs: a,
+                        fingerprint: f,
+                        ..
+                    } => {
+                        if *f == fp
+                            && *n == name
+                            && a.len() == attrs.len()
+                            && same_attributes(a, &attrs)
+                        {
+                            matches += 1;
+                            earliest = Some(i);
+                            if matches == 3 {
+                                // The clause keeps at most three equal entries after a marker,
+                                // so the third from the end is the earliest.
+                                break;
+                            }
+                        }
                     }
                 }
             }
-        }
-        if matches >= 3 {
-            if let Some(i) = earliest {
-                self.remove(i);
+            if matches >= 3 {
+                if let Some(i) = earliest {
+                    self.remove(i);
+                }
             }
         }
-        *self.fingerprint_counts.entry(fp).or_insert(0) += 1;
-        self.entries.push(Entry::Element {
-            handle,
-            id,
-            name,
-            attrs,
-            fingerprint: fp,
-        });
+        self.insert(
+            self.entries.len(),
+            Entry::Element {
+                handle,
+                id,
+                name,
+                attrs,
+                fingerprint: fp,
+                segment,
+            },
+        );
     }
 
     /// "Clear the list of active formatting elements up to the last marker".
     pub fn clear_to_last_marker(&mut self) {
         while let Some(e) = self.entries.pop() {
             match e {
-                Entry::Marker => break,
-                Entry::Element { fingerprint, .. } => self.uncount(fingerprint),
+                Entry::Marker => {
+                    self.markers -= 1;
+                    break;
+                }
+                e => self.uncount(&e),
             }
         }
     }
 
     /// The index of the last element named `name` after the last marker.
     pub fn last_after_marker(&self, name: &LocalName) -> Option<usize> {
+        if !self
+            .name_counts
+            .contains_key(&key(self.markers, name.unsafe_data()))
+        {
+            return None;
+        }
         for (i, e) in self.entries.iter().enumerate().rev() {
             match e {
                 Entry::Marker => return None,
@@ -126,16 +191,26 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         None
     }
 
-    /// The index of the entry for this element.
-    pub fn position(&self, handle: &H) -> Option<usize> {
+    /// The index of the entry for the element whose stack entry has id `id` (O(1) when it has
+    /// none).
+    pub fn position(&self, id: u32) -> Option<usize> {
+        if !self.is_listed(id) {
+            return None;
+        }
         self.entries
             .iter()
-            .rposition(|e| matches!(e, Entry::Element { handle: h, .. } if h == handle))
+            .rposition(|e| matches!(e, Entry::Element { id: x, .. } if *x == id))
+    }
+
+    /// Whether the element with this stack-entry id has an entry.
+    #[inline]
+    pub fn is_listed(&self, id: u32) -> bool {
+        self.listed.get(id as usize).copied().unwrap_or(false)
     }
 
     /// Removes the entry for this element, if any.
-    pub fn remove_handle(&mut self, handle: &H) {
-        if let Some(i) = self.position(handle) {
+    pub fn remove_element(&mut self, id: u32) {
+        if let Some(i) = self.position(id) {
             self.remove(i);
         }
     }
@@ -143,35 +218,90 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// Removes the entry at `i`.
     pub fn remove(&mut self, i: usize) -> Entry<H> {
         let e = self.entries.remove(i);
-        if let Entry::Element { fingerprint, .. } = &e {
-            self.uncount(*fingerprint);
+        match &e {
+            Entry::Marker => self.markers -= 1,
+            e => self.uncount(e),
         }
         e
     }
 
-    /// Inserts an entry at `i`.
+    /// Inserts an element entry at `i` (an insertion point after the last marker).
     pub fn insert(&mut self, i: usize, e: Entry<H>) {
-        if let Entry::Element { fingerprint, .. } = &e {
-            *self.fingerprint_counts.entry(*fingerprint).or_insert(0) += 1;
+        if let Entry::Element {
+            fingerprint,
+            segment,
+            name,
+            id,
+            ..
+        } = &e
+        {
+            bump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
+            bump(&mut self.name_counts, key(*segment, name.unsafe_data()));
+            self.set_listed(*id, true);
         }
         self.entries.insert(i, e);
     }
 
-    fn uncount(&mut self, fingerprint: u64) {
-        if let Some(c) = self.fingerprint_counts.get_mut(&fingerprint) {
-            *c -= 1;
-            if *c == 0 {
-                self.fingerprint_counts.remove(&fingerprint);
+    /// Points the element entry at `i` at a new element (recreated by the reconstruct step or
+    /// the adoption agency algorithm), keeping its token.
+    pub fn set_element(&mut self, i: usize, new_handle: H, new_id: u32) {
+        if let Entry::Element { id, .. } = &self.entries[i] {
+            let old = *id;
+            self.set_listed(old, false);
+        }
+        self.entries[i].set_element(new_handle, new_id);
+        self.set_listed(new_id, true);
+    }
+
+    fn set_listed(&mut self, id: u32, on: bool) {
+        let i = id as usize;
+        if i >= self.listed.len() {
+            if !on {
+                return;
             }
+            self.listed.resize(i + 1, false);
+        }
+        self.listed[i] = on;
+    }
+
+    fn uncount(&mut self, e: &Entry<H>) {
+        if let Entry::Element {
+            fingerprint,
+            segment,
+            name,
+            id,
+            ..
+        } = e
+        {
+            unbump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
+            unbump(&mut self.name_counts, key(*segment, name.unsafe_data()));
+            let id = *id;
+            self.set_listed(id, false);
         }
     }
 }
 
-/// Whether two attribute lists hold the same attributes, in any order.
+/// Whether two attribute lists hold the same attributes, in any order. Names are unique within
+/// a list (the tokenizer drops duplicates), so long lists are compared sorted by name: linear
+/// after sorting, never quadratic.
 fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .all(|x| b.iter().any(|y| y.name == x.name && y.value == x.value))
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() <= 8 {
+        return a
+            .iter()
+            .all(|x| b.iter().any(|y| y.name == x.name && y.value == x.value));
+    }
+    fn sorted(list: &[Attribute]) -> Vec<&Attribute> {
+        let mut v: Vec<&Attribute> = list.iter().collect();
+        v.sort_unstable_by_key(|x| (x.name.ns, x.name.local.unsafe_data()));
+        v
+    }
+    sorted(a)
+        .iter()
+        .zip(sorted(b).iter())
+        .all(|(x, y)| x.name == y.name && x.value == y.value)
 }
 
 /// An order-independent hash of a tag name and its attributes (not cryptographic: equal

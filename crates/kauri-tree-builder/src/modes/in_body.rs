@@ -28,11 +28,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Characters(s) => {
-                self.reconstruct_active_formatting_elements();
-                self.insert_characters(s);
-                if self.frameset_ok && !all_ws(s) {
-                    self.frameset_ok = false;
-                }
+                self.in_body_characters(s);
                 Flow::Done
             }
             Token::Comment(data) => {
@@ -88,7 +84,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    /// "In body", character tokens other than U+0000 (a run of them).
+    #[inline]
+    pub(crate) fn in_body_characters(&mut self, s: &str) {
+        self.reconstruct_active_formatting_elements();
+        self.insert_characters(s);
+        if self.frameset_ok && !all_ws(s) {
+            self.frameset_ok = false;
+        }
+    }
+
+    pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
         match tag.name {
             local_name!("html") => {
                 self.error("unexpected-html-start-tag");
@@ -226,12 +232,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("a") => {
                 if let Some(i) = self.active.last_after_marker(&local_name!("a")) {
                     self.error("nested-a");
-                    let handle = match &self.active.entries[i] {
-                        crate::formatting::Entry::Element { handle, .. } => handle.clone(),
+                    let (handle, id) = match &self.active.entries[i] {
+                        crate::formatting::Entry::Element { handle, id, .. } => {
+                            (handle.clone(), *id)
+                        }
                         crate::formatting::Entry::Marker => unreachable!(),
                     };
                     self.adoption_agency(&local_name!("a"));
-                    self.active.remove_handle(&handle);
+                    self.active.remove_element(id);
                     if let Some(j) = self.open.position(&handle) {
                         self.open.remove(j);
                     }
@@ -479,7 +487,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    fn in_body_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
         match tag.name {
             local_name!("template") => return self.in_head(Token::Tag(tag)),
             local_name!("body") | local_name!("html") => {

@@ -30,7 +30,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// target (13.2.6.1), including foster parenting and template contents.
     pub(crate) fn appropriate_place_for(&mut self, idx: usize) -> Place<S::Handle> {
         let target = self.open.get(idx);
-        let tableish = target.ns == Namespace::Html
+        let tableish = self.foster_parenting
+            && target.ns == Namespace::Html
             && matches!(
                 target.name,
                 local_name!("table")
@@ -39,7 +40,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     | local_name!("thead")
                     | local_name!("tr")
             );
-        if self.foster_parenting && tableish {
+        if tableish {
             // Foster parenting: 2.1 to 2.6.
             let last_template = self.open.position_html(&local_name!("template"));
             let last_table = self.open.position_html(&local_name!("table"));
@@ -403,7 +404,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             };
             let handle = self.insert_element_for(Namespace::Html, name, attrs, false);
             let id = self.current_id();
-            self.active.entries[i].set_element(handle, id);
+            self.active.set_element(i, handle, id);
             i += 1;
         }
     }

@@ -249,8 +249,21 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The tree construction dispatcher (13.2.6): HTML content or foreign content.
     fn process(&mut self, token: Token<'_>) {
-        let mut token = token;
-        let mut html_only = false;
+        self.run(token, false);
+    }
+
+    /// Carries out what a mode function asked for.
+    #[inline]
+    fn continue_flow(&mut self, flow: Flow<'_>) {
+        match flow {
+            Flow::Done => {}
+            Flow::Reprocess(t) => self.run(t, false),
+            Flow::ReprocessHtml(t) => self.run(t, true),
+        }
+    }
+
+    /// The dispatcher loop; `html_only` skips the foreign-content test for the first round.
+    fn run(&mut self, mut token: Token<'_>, mut html_only: bool) {
         loop {
             if self.stopped {
                 return;
@@ -271,6 +284,27 @@ impl<S: TreeSink> TreeBuilder<S> {
                     html_only = true;
                 }
             }
+        }
+    }
+
+    /// Whether the adjusted current node is an HTML element other than a fragment's `html`
+    /// root (which the context element stands in for).
+    #[inline]
+    fn current_is_html(&self) -> bool {
+        self.open.len() > 1 && self.open.current().is_some_and(|e| e.ns == Namespace::Html)
+    }
+
+    /// The end of a token: the unacknowledged self-closing flag error, and the tokenizer state
+    /// switch a start tag asked for.
+    #[inline]
+    fn token_done(&mut self) -> TokenSinkResult {
+        if self.self_closing_unacked {
+            self.self_closing_unacked = false;
+            self.error("non-void-html-element-start-tag-with-trailing-solidus");
+        }
+        match self.switch_to.take() {
+            Some(state) => TokenSinkResult::SwitchTo(state),
+            None => TokenSinkResult::Continue,
         }
     }
 
@@ -347,6 +381,24 @@ impl<S: TreeSink> TreeBuilder<S> {
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
         self.span = span;
+        // The fast path: "in body" with an HTML current node (so the dispatcher would pick the
+        // insertion mode) and no pending newline to drop. Tags and text go straight to the
+        // "in body" rules without the dispatcher's loop.
+        if self.mode == InsertionMode::InBody && !self.ignore_lf && self.current_is_html() {
+            match token {
+                Token::Characters(s) => self.in_body_characters(s),
+                Token::Tag(tag) => {
+                    self.self_closing_unacked = tag.kind == TagKind::StartTag && tag.self_closing;
+                    let flow = match tag.kind {
+                        TagKind::StartTag => self.in_body_start_tag(tag),
+                        TagKind::EndTag => self.in_body_end_tag(tag),
+                    };
+                    self.continue_flow(flow);
+                }
+                token => self.process(token),
+            }
+            return self.token_done();
+        }
         let token = if self.ignore_lf {
             // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
             // token and move on to the next one" (pre, listing, textarea).
@@ -366,14 +418,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
             self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
         }
         self.process(token);
-        if self.self_closing_unacked {
-            self.self_closing_unacked = false;
-            self.error("non-void-html-element-start-tag-with-trailing-solidus");
-        }
-        match self.switch_to.take() {
-            Some(state) => TokenSinkResult::SwitchTo(state),
-            None => TokenSinkResult::Continue,
-        }
+        self.token_done()
     }
 
     fn parse_error(&mut self, error: ParseError) {

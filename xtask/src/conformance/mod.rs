@@ -182,11 +182,11 @@ fn table(suites: &[Suite]) -> String {
         }
     }
     let _ = writeln!(out);
-    let _ = writeln!(out, "{:<14} {:>8} {:>8}", "suite", "passed", "total");
+    let _ = writeln!(out, "{:<18} {:>8} {:>8}", "suite", "passed", "total");
     for suite in suites {
         let _ = writeln!(
             out,
-            "{:<14} {:>8} {:>8}",
+            "{:<18} {:>8} {:>8}",
             suite.name,
             suite.passed(),
             suite.total()

@@ -1,0 +1,42 @@
+//! Kauri's fuzz targets (see docs/robustness.md). Each target's body is a function in
+//! [`targets`]; `fuzz_targets/*.rs` only hand libFuzzer's input to it, and
+//! `crates/kauri/tests/regressions.rs` replays saved inputs through the same functions.
+
+pub mod round_trip;
+pub mod targets;
+pub mod tokens;
+
+use kauri_dom::{Document, DomSink};
+use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+
+/// Walks every node (descendants), dumps, serializes: everything a caller does with a tree,
+/// so a panic anywhere in the DOM shows up.
+pub fn exercise(doc: &Document) {
+    let count = doc.root().descendants().count();
+    let dump = doc.to_test_tree();
+    let html = doc.to_html();
+    std::hint::black_box((count, dump, html));
+}
+
+/// Parses a document fed to the tokenizer in the given pieces (the tree builder behind it, as
+/// `kauri::parse` does with one piece).
+pub fn parse_document_pieces(pieces: &[&str], scripting: bool) -> Document {
+    Document::build(|arena| {
+        let sink = DomSink::new(arena);
+        let builder = TreeBuilder::new(
+            sink,
+            TreeBuilderOptions {
+                scripting,
+                ..TreeBuilderOptions::default()
+            },
+        );
+        let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+        for piece in pieces {
+            tokenizer.feed(piece);
+        }
+        tokenizer.end();
+        tokenizer.into_sink().into_sink().finish()
+    })
+    .with_scripting(scripting)
+}

@@ -125,6 +125,7 @@ impl<'a> Editor<'a> {
                 attrs: UnsafeCell::new(attrs::from_vec(attrs)),
                 template_contents,
                 flag: std::cell::Cell::new(false),
+                owner: 0,
             })));
         if let Some(contents) = template_contents {
             self.created_templates.borrow_mut().push(element);
@@ -139,6 +140,7 @@ impl<'a> Editor<'a> {
     pub fn create_text(&self, text: &str) -> &'a Node<'a> {
         self.arena.alloc(Node::new(NodeData::Text(Text {
             data: UnsafeCell::new(text.to_owned()),
+            owner: 0,
         })))
     }
 

@@ -166,6 +166,9 @@ pub struct Element<'a> {
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
+    /// The id of the [`DomSink`](crate::DomSink) that created the element (0: none). Only that
+    /// sink may change the attributes, and only while it is alive.
+    pub(crate) owner: u32,
 }
 
 impl<'a> Element<'a> {
@@ -262,6 +265,9 @@ pub struct Text {
     /// Only [`DomSink`](crate::DomSink) appends to this (adjacent text merging), while it builds
     /// the tree and before any reference to the node is handed out.
     pub(crate) data: UnsafeCell<String>,
+    /// The id of the [`DomSink`](crate::DomSink) that created the node (0: none). Only that
+    /// sink may append to the text, and only while it is alive.
+    pub(crate) owner: u32,
 }
 
 impl Text {

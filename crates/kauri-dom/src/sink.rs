@@ -66,6 +66,9 @@ pub struct Parsed<'a> {
 /// ```
 pub struct DomSink<'a> {
     pub(crate) arena: &'a Arena<'a>,
+    /// This sink's id (see `Text::owner`): a sink only changes the data of nodes it created,
+    /// so a handle that reached another sink cannot change a finished tree.
+    id: u32,
     document: &'a Node<'a>,
     errors: Vec<ParseError>,
     spans: bool,
@@ -81,11 +84,19 @@ pub struct DomSink<'a> {
 impl<'a> DomSink<'a> {
     /// A sink that builds a new Document in `arena`.
     pub fn new(arena: &'a Arena<'a>) -> DomSink<'a> {
+        static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        // Ids only need to differ between sinks alive at the same time over one arena; after
+        // 2^32 sinks they wrap (0 is skipped: it marks nodes no sink created).
+        let id = match NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) {
+            0 => NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            id => id,
+        };
         let document = arena.alloc(Node::new(NodeData::Document(DocumentData {
             quirks_mode: Cell::new(QuirksMode::NoQuirks),
         })));
         DomSink {
             arena,
+            id,
             document,
             errors: Vec::new(),
             spans: false,
@@ -138,6 +149,7 @@ impl<'a> DomSink<'a> {
     pub(crate) fn new_text(&self, text: &str) -> &'a Node<'a> {
         self.new_node(NodeData::Text(Text {
             data: UnsafeCell::new(text.to_owned()),
+            owner: self.id,
         }))
     }
 
@@ -158,6 +170,7 @@ impl<'a> DomSink<'a> {
             attrs: UnsafeCell::new(attrs),
             template_contents,
             flag: Cell::new(flag),
+            owner: self.id,
         }))
     }
 
@@ -165,8 +178,16 @@ impl<'a> DomSink<'a> {
     fn append_text(&mut self, parent: &'a Node<'a>, text: &str) {
         if let Some(last) = parent.last_child() {
             if let NodeData::Text(t) = &last.data {
-                // SAFETY: no reference into this string is alive: node references are only
-                // handed out by `finish`, which consumes the sink.
+                if t.owner != self.id {
+                    // Not ours: another sink's tree may be finished and borrowed.
+                    let node = self.new_text(text);
+                    parent.append(node);
+                    self.last_text = Some(node);
+                    return;
+                }
+                // SAFETY: no reference into this string is alive: the sink created the node
+                // (owner check above), and node references are only handed out by `finish`,
+                // which consumes the sink.
                 unsafe { (*t.data.get()).push_str(text) };
                 self.last_text = Some(last);
                 return;
@@ -294,6 +315,12 @@ impl<'a> TreeSink for DomSink<'a> {
             NodeOrText::Text(text) => {
                 if let Some(prev) = sibling.prev_sibling() {
                     if let NodeData::Text(t) = &prev.data {
+                        if t.owner != self.id {
+                            let node = self.new_text(text);
+                            sibling.insert_before(node);
+                            self.last_text = Some(node);
+                            return;
+                        }
                         // SAFETY: as in `append_text`.
                         unsafe { (*t.data.get()).push_str(text) };
                         self.last_text = Some(prev);
@@ -346,7 +373,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
-        if let Some(e) = element.0.as_element() {
+        if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
             // SAFETY: as in `append_text`.
             let map = unsafe { &mut *e.attrs.get() };
             for attr in attrs {

@@ -361,6 +361,9 @@ fn arbitrary_input_never_panics() {
         "/>",
         "<p a=b c d='e' F=\"g\">",
         "<aVeryLongTagName data-long-attribute-name=1>",
+        "=\"a&amp;b&lt;c&notin;d&notit;\"",
+        "='&quot;&#65;'",
+        "&nbsp;",
     ];
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     // KAURI_FUZZ_ITERS raises the count for a longer run (e.g. in release mode).

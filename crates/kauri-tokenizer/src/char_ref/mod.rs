@@ -45,7 +45,7 @@ const LONGEST_NAME: usize = 32;
 /// over whole names (or a direct compare for the four commonest) replaces the byte-by-byte
 /// narrowing. `None` when this path does not apply.
 #[inline]
-fn semicolon_terminated_match(input: &[u8]) -> Option<NamedMatch> {
+pub(crate) fn semicolon_terminated_match(input: &[u8]) -> Option<NamedMatch> {
     // The four that make up most references on real pages.
     match input {
         [b'a', b'm', b'p', b';', ..] => return Some(NamedMatch::Found { len: 4, value: "&" }),

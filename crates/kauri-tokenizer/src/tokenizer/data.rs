@@ -2,6 +2,7 @@
 //! tag open, end tag open and tag name states.
 
 use super::{State, Tokenizer};
+use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::sink::TokenSink;
 use crate::token::TagKind;
 use memchr::memchr2;
@@ -33,6 +34,18 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             match c {
                 Some('&') => {
+                    // The common `&name;` reference at once; what the character reference
+                    // states would do for it (no error, the expansion as character tokens).
+                    if let Some(NamedMatch::Found { len, value }) =
+                        semicolon_terminated_match(self.rest())
+                    {
+                        let start = self.abs(self.cur);
+                        self.pos += len;
+                        self.cur = self.pos - 1;
+                        let end = self.abs(self.pos);
+                        self.push_text_str(value, start, end);
+                        continue;
+                    }
                     self.begin_character_reference(State::Data);
                     return true;
                 }

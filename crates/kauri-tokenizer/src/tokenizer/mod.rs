@@ -659,17 +659,26 @@ impl<S: TokenSink> Tokenizer<S> {
     // ----- Character tokens -----
 
     /// Queues input bytes `start..end` (buffer indices) as character tokens, unchanged.
-    #[inline]
+    #[inline(always)]
     fn push_text_range(&mut self, start: usize, end: usize) {
         if start >= end {
             return;
         }
         if !self.text_active {
+            // The common case: the run starts a new character token, kept as a slice.
             self.text_active = true;
             self.text_owned = false;
             self.text_slice = (start, end);
             self.text_span = Span::new(self.base + start, self.base + end);
-        } else if self.text_owned {
+        } else {
+            self.extend_text_range(start, end);
+        }
+    }
+
+    /// [`Tokenizer::push_text_range`] when character tokens are already pending.
+    #[inline(never)]
+    fn extend_text_range(&mut self, start: usize, end: usize) {
+        if self.text_owned {
             self.text.push_str(&self.buf[start..end]);
             self.text_span.end = self.base + end;
         } else if self.text_slice.1 == start {

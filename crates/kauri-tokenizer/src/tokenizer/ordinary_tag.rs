@@ -1,6 +1,7 @@
 //! A straight-line path for ordinary tags, taken from the data state (13.2.5.1) right after
 //! its `<`: `<name>`, `<name attr attr=value attr="value" attr='value' ...>`, `<name/>` and
-//! `</name>`, with no character reference, NULL or CR inside and nothing that is a parse error.
+//! `</name>`, with no NULL or CR inside, no character reference other than `&name;` in a quoted
+//! value, and nothing that is a parse error.
 //!
 //! It does exactly what the tag open, end tag open, tag name, attribute and self-closing start
 //! tag states (13.2.5.6 to 13.2.5.40) would do for such a tag, without going through the state
@@ -12,6 +13,7 @@
 //! the same with or without it.
 
 use super::{Tokenizer, LINEAR_DUPLICATE_CHECK};
+use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::names::{AttrName, Attribute};
 use crate::sink::TokenSink;
 use crate::token::{Tag, TagKind};
@@ -153,27 +155,16 @@ impl<S: TokenSink> Tokenizer<S> {
                 match b {
                     b'"' | b'\'' => {
                         // 13.2.5.36/37 Attribute value (quoted) states.
-                        let value_start = p + 1;
-                        let rest = &bytes[value_start..];
-                        let n = if self.no_cr_or_null {
-                            memchr::memchr2(b, b'&', rest)
-                        } else {
-                            memchr::memchr3(b, b'&', b'\r', rest)
-                                .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
-                        };
-                        let Some(n) = n else {
+                        let Some((value, close)) = self.quoted_value(p + 1, b) else {
                             return self.give_up();
                         };
-                        if rest[n] != b {
-                            return self.give_up();
-                        }
-                        p = value_start + n + 1;
+                        p = close + 1;
                         // 13.2.5.39 After attribute value (quoted) state.
-                        match bytes.get(p) {
+                        match self.buf.as_bytes().get(p) {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>') => {}
                             _ => return self.give_up(),
                         }
-                        &self.buf[value_start..value_start + n]
+                        value
                     }
                     b'>' => return self.give_up(),
                     _ => {
@@ -184,15 +175,15 @@ impl<S: TokenSink> Tokenizer<S> {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'>') => {}
                             _ => return self.give_up(),
                         }
-                        &self.buf[value_start..p]
+                        String::from(&self.buf[value_start..p])
                     }
                 }
             } else {
-                ""
+                String::new()
             };
             self.attrs.push(Attribute {
                 name: AttrName::new(local),
-                value: String::from(value),
+                value,
             });
         }
         // `p` is at the closing `>`.
@@ -210,6 +201,48 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         self.emit_tag_token(tag);
         true
+    }
+
+    /// The value of a quoted attribute that starts at `start` (after the quote) and the index
+    /// of its closing quote, or `None` when the states have to handle it: a NULL or CR inside,
+    /// a character reference other than `&name;` with a name of the table (those expand the
+    /// same wherever they appear, so they are decoded here), or no closing quote in the buffer.
+    fn quoted_value(&self, start: usize, quote: u8) -> Option<(String, usize)> {
+        let bytes = self.buf.as_bytes();
+        let mut from = start;
+        let mut decoded: Option<String> = None;
+        loop {
+            let rest = &bytes[from..];
+            let n = if self.no_cr_or_null {
+                memchr::memchr2(quote, b'&', rest)
+            } else {
+                memchr::memchr3(quote, b'&', b'\r', rest)
+                    .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
+            }?;
+            let at = from + n;
+            if bytes[at] == quote {
+                let value = match decoded {
+                    None => String::from(&self.buf[start..at]),
+                    Some(mut value) => {
+                        value.push_str(&self.buf[from..at]);
+                        value
+                    }
+                };
+                return Some((value, at));
+            }
+            if bytes[at] != b'&' {
+                return None;
+            }
+            let Some(NamedMatch::Found { len, value }) =
+                semicolon_terminated_match(&bytes[at + 1..])
+            else {
+                return None;
+            };
+            let text = decoded.get_or_insert_with(String::new);
+            text.push_str(&self.buf[from..at]);
+            text.push_str(value);
+            from = at + 1 + len;
+        }
     }
 
     /// Drops what the ordinary tag path built so far; the states take over.

@@ -8,7 +8,7 @@
 //! before an entry), so entries hidden behind a marker never trigger a scan.
 
 use crate::stack::AtomHasher;
-use kauri_tokenizer::{Attribute, LocalName};
+use kauri_tokenizer::{local_name, Attribute, LocalName};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
@@ -49,16 +49,50 @@ impl<H> Entry<H> {
 
 type Counts = HashMap<u64, u32, BuildHasherDefault<AtomHasher>>;
 
+/// The formatting element names (the only names the list holds), plus a slot for any other.
+const NAME_SLOTS: usize = 15;
+
+/// The slot of a formatting element name.
+#[inline]
+fn name_slot(name: &LocalName) -> usize {
+    match *name {
+        local_name!("a") => 0,
+        local_name!("b") => 1,
+        local_name!("big") => 2,
+        local_name!("code") => 3,
+        local_name!("em") => 4,
+        local_name!("font") => 5,
+        local_name!("i") => 6,
+        local_name!("nobr") => 7,
+        local_name!("s") => 8,
+        local_name!("small") => 9,
+        local_name!("strike") => 10,
+        local_name!("strong") => 11,
+        local_name!("tt") => 12,
+        local_name!("u") => 13,
+        _ => 14,
+    }
+}
+
+/// Entry counts of one segment (the entries between two markers), per name slot.
+#[derive(Clone, Copy, Default)]
+struct SegmentCounts {
+    /// Element entries with this name.
+    names: [u32; NAME_SLOTS],
+    /// Element entries with this name and no attributes.
+    bare: [u32; NAME_SLOTS],
+}
+
 /// The list of active formatting elements.
 pub(crate) struct ActiveFormatting<H> {
     /// The entries. Read freely; change only through the methods, which keep the counts exact.
     pub entries: Vec<Entry<H>>,
     /// The number of markers in the list (the segment of a new entry).
     markers: u32,
-    /// Element entries per (segment, fingerprint).
+    /// Per segment (index: the number of markers before it), entries per name.
+    segments: Vec<SegmentCounts>,
+    /// Element entries *with attributes* per (segment, fingerprint).
     fingerprint_counts: Counts,
-    /// Element entries per (segment, tag name).
-    name_counts: Counts,
     /// `listed[id]`: the element whose stack entry has this id has an entry in the list.
     listed: Vec<bool>,
 }
@@ -89,8 +123,8 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         ActiveFormatting {
             entries: Vec::new(),
             markers: 0,
+            segments: vec![SegmentCounts::default()],
             fingerprint_counts: Counts::default(),
-            name_counts: Counts::default(),
             listed: Vec::new(),
         }
     }
@@ -98,22 +132,32 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn push_marker(&mut self) {
         self.entries.push(Entry::Marker);
         self.markers += 1;
+        self.segments.push(SegmentCounts::default());
     }
 
     /// "Push onto the list of active formatting elements", with the Noah's Ark clause: if there
     /// are already three elements after the last marker with the same tag name, namespace and
     /// attributes, the earliest of them is removed.
     pub fn push(&mut self, handle: H, id: u32, name: LocalName, attrs: Vec<Attribute>) {
-        let fp = fingerprint(&name, &attrs);
+        let fp = if attrs.is_empty() {
+            0
+        } else {
+            fingerprint(&name, &attrs)
+        };
         let segment = self.markers;
-        // Fewer than three entries of this segment with this fingerprint: the clause cannot
-        // apply. Otherwise scan back to the marker, comparing the fingerprint, then the name
-        // and the attribute count, and only then the attributes.
-        if self
-            .fingerprint_counts
-            .get(&key(segment, fp))
-            .is_some_and(|&c| c >= 3)
-        {
+        // Fewer than three entries of this segment with this name and no attributes (or this
+        // fingerprint): the clause cannot apply. Otherwise scan back to the marker, comparing
+        // the fingerprint, then the name and the attribute count, and only then the attributes.
+        let possible = if attrs.is_empty() {
+            self.segments
+                .get(segment as usize)
+                .is_some_and(|c| c.bare[name_slot(&name)] >= 3)
+        } else {
+            self.fingerprint_counts
+                .get(&key(segment, fp))
+                .is_some_and(|&c| c >= 3)
+        };
+        if possible {
             let mut matches = 0;
             let mut earliest = None;
             for (i, e) in self.entries.iter().enumerate().rev() {
@@ -166,6 +210,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             match e {
                 Entry::Marker => {
                     self.markers -= 1;
+                    self.segments.pop();
                     break;
                 }
                 e => self.uncount(&e),
@@ -175,9 +220,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
 
     /// The index of the last element named `name` after the last marker.
     pub fn last_after_marker(&self, name: &LocalName) -> Option<usize> {
-        if !self
-            .name_counts
-            .contains_key(&key(self.markers, name.unsafe_data()))
+        if self
+            .segments
+            .get(self.markers as usize)
+            .map_or(true, |c| c.names[name_slot(name)] == 0)
         {
             return None;
         }
@@ -219,7 +265,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn remove(&mut self, i: usize) -> Entry<H> {
         let e = self.entries.remove(i);
         match &e {
-            Entry::Marker => self.markers -= 1,
+            Entry::Marker => {
+                self.markers -= 1;
+                self.segments.pop();
+            }
             e => self.uncount(e),
         }
         e
@@ -232,11 +281,18 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             segment,
             name,
             id,
+            attrs,
             ..
         } = &e
         {
-            bump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
-            bump(&mut self.name_counts, key(*segment, name.unsafe_data()));
+            let slot = name_slot(name);
+            let counts = self.segment_mut(*segment);
+            counts.names[slot] += 1;
+            if attrs.is_empty() {
+                counts.bare[slot] += 1;
+            } else {
+                bump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
+            }
             self.set_listed(*id, true);
         }
         self.entries.insert(i, e);
@@ -270,14 +326,31 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             segment,
             name,
             id,
+            attrs,
             ..
         } = e
         {
-            unbump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
-            unbump(&mut self.name_counts, key(*segment, name.unsafe_data()));
+            let slot = name_slot(name);
+            let counts = self.segment_mut(*segment);
+            counts.names[slot] = counts.names[slot].saturating_sub(1);
+            if attrs.is_empty() {
+                counts.bare[slot] = counts.bare[slot].saturating_sub(1);
+            } else {
+                unbump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
+            }
             let id = *id;
             self.set_listed(id, false);
         }
+    }
+
+    /// The counts of a segment, mutably (segments are created as markers are pushed).
+    #[inline]
+    fn segment_mut(&mut self, segment: u32) -> &mut SegmentCounts {
+        let i = segment as usize;
+        if i >= self.segments.len() {
+            self.segments.resize(i + 1, SegmentCounts::default());
+        }
+        &mut self.segments[i]
     }
 }
 

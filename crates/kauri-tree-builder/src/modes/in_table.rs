@@ -3,7 +3,7 @@
 
 use crate::sink::TreeSink;
 use crate::stack::Scope;
-use crate::tag_sets::{all_ws, leading_ws};
+use crate::tag_sets::{all_ws, is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{local_name, LocalName, TagKind, Token};
 
@@ -338,11 +338,21 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn in_column_group_anything_else<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         if !self.open.current_is(&local_name!("colgroup")) {
-            // Ignored: one parse error per character token, as for any other token.
+            // Ignored: one parse error per character token, as for any other token. Each
+            // character is its own token, so whitespace after an ignored character is still
+            // inserted by the mode's first rule.
             match token {
                 Token::Characters(s) => {
-                    for _ in s.chars() {
-                        self.error("unexpected-character-in-column-group");
+                    let mut whitespace = String::new();
+                    for c in s.chars() {
+                        if c.is_ascii() && is_ws(c as u8) {
+                            whitespace.push(c);
+                        } else {
+                            self.error("unexpected-character-in-column-group");
+                        }
+                    }
+                    if !whitespace.is_empty() {
+                        self.insert_characters(&whitespace);
                     }
                 }
                 _ => self.error("unexpected-token-in-column-group"),

@@ -211,6 +211,24 @@ impl Document {
     }
 }
 
+/// A deep copy in a new arena: the same tree (template contents, source ranges and quirks mode
+/// included), errors, encoding and scripting flag. Detached nodes are not copied.
+///
+/// ```
+/// # let doc = kauri_dom::Document::build(|arena| kauri_dom::test_support::list_in(arena, &["a"]));
+/// let copy = doc.clone();
+/// assert_eq!(copy.to_test_tree(), doc.to_test_tree());
+/// ```
+impl Clone for Document {
+    fn clone(&self) -> Document {
+        let source = self.root();
+        let errors = self.errors.clone();
+        Document::build(|arena| crate::DomSink::new(arena).finish_copy_of(source, errors))
+            .with_encoding(self.encoding)
+            .with_scripting(self.scripting)
+    }
+}
+
 impl std::fmt::Debug for Document {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Document")

@@ -245,17 +245,23 @@ impl<'a> DomSink<'a> {
             child.detach();
         }
         if let Some(source) = source {
-            self.clone_children_into(source, target);
+            self.clone_children_into(source, target, false);
         }
     }
 
     /// Appends deep clones of `source`'s children to `target` (iteratively; an HTML template's
-    /// contents are cloned too, as the template cloning steps do).
-    pub(crate) fn clone_children_into(&self, source: &'a Node<'a>, target: &'a Node<'a>) {
-        let mut work = vec![(source, target)];
+    /// contents are cloned too, as the template cloning steps do). `source` may be in another
+    /// arena. With `keep_spans` the copies keep the source ranges.
+    pub(crate) fn clone_children_into<'b>(
+        &self,
+        source: &'b Node<'b>,
+        target: &'a Node<'a>,
+        keep_spans: bool,
+    ) {
+        let mut work: Vec<(&'b Node<'b>, &'a Node<'a>)> = vec![(source, target)];
         while let Some((from, to)) = work.pop() {
             for child in from.children() {
-                let copy = self.shallow_clone(child);
+                let copy = self.shallow_clone(child, keep_spans);
                 to.append(copy);
                 if child.first_child().is_some() {
                     work.push((child, copy));
@@ -270,9 +276,9 @@ impl<'a> DomSink<'a> {
         }
     }
 
-    /// A copy of the node without its children.
-    pub(crate) fn shallow_clone(&self, node: &'a Node<'a>) -> &'a Node<'a> {
-        match &node.data {
+    /// A copy of the node without its children (in this sink's arena).
+    pub(crate) fn shallow_clone(&self, node: &Node<'_>, keep_spans: bool) -> &'a Node<'a> {
+        let copy = match &node.data {
             NodeData::Element(e) => {
                 let copy = self.new_element(e.name.clone(), e.attrs().clone());
                 if let Some(c) = copy.as_element() {
@@ -298,7 +304,15 @@ impl<'a> DomSink<'a> {
             NodeData::DocumentFragment | NodeData::Document(_) => {
                 self.new_node(NodeData::DocumentFragment)
             }
+        };
+        if keep_spans && (node.span().is_some() || node.end_tag_span().is_some()) {
+            let (span, end) = (node.span(), node.end_tag_span());
+            copy.update_spans(|s| {
+                s.node = span;
+                s.end_tag = end;
+            });
         }
+        copy
     }
 
     /// The select's cached state, revalidated: a selected option that left the select or lost

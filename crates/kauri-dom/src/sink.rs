@@ -142,6 +142,27 @@ impl<'a> DomSink<'a> {
         }
     }
 
+    /// Finishes a copy of the tree rooted at `source` (a Document or a DocumentFragment, in
+    /// any arena): the copy's root is this sink's Document (with `source`'s quirks mode) or a
+    /// new DocumentFragment. Source ranges are kept; `errors` become the copy's errors.
+    pub(crate) fn finish_copy_of<'b>(
+        self,
+        source: &'b Node<'b>,
+        errors: Vec<ParseError>,
+    ) -> Parsed<'a> {
+        let root = match &source.data {
+            NodeData::Document(d) => {
+                if let NodeData::Document(mine) = &self.document.data {
+                    mine.quirks_mode.set(d.quirks_mode());
+                }
+                self.document
+            }
+            _ => self.new_node(NodeData::DocumentFragment),
+        };
+        self.clone_children_into(source, root, true);
+        Parsed { root, errors }
+    }
+
     pub(crate) fn new_node(&self, data: NodeData<'a>) -> &'a Node<'a> {
         self.arena.alloc(Node::new(data))
     }

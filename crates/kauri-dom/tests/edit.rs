@@ -160,3 +160,17 @@ fn edit_returns_owned_results() {
     let count = d.edit(|ed| ed.root().descendants().count());
     assert_eq!(count, 6);
 }
+
+#[test]
+fn clone_is_deep_and_independent() {
+    let mut original = doc();
+    let copy = original.clone();
+    assert_eq!(copy.to_test_tree(), original.to_test_tree());
+    assert_eq!(copy.quirks_mode(), original.quirks_mode());
+    original.edit(|ed| {
+        let div = ed.root().first_child().unwrap();
+        ed.detach(div);
+    });
+    assert_eq!(original.to_test_tree(), "");
+    assert!(copy.to_test_tree().contains("content\n|       <i>\n"));
+}

@@ -123,12 +123,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     let dir = data_dir()?;
-    let suites = vec![
-        tokenizer::run(&dir.join("tokenizer")),
-        tree_construction::run(&dir.join("tree-construction")),
-        encoding::run(&dir.join("encoding")),
-        serializer::run(&dir.join("serializer")),
-    ];
+    let suites = run_all(&dir);
     if verbose {
         for suite in &suites {
             for failure in &suite.failures {
@@ -149,6 +144,16 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs every suite over the data in `dir`.
+pub fn run_all(dir: &Path) -> Vec<Suite> {
+    vec![
+        tokenizer::run(&dir.join("tokenizer")),
+        tree_construction::run(&dir.join("tree-construction")),
+        encoding::run(&dir.join("encoding")),
+        serializer::run(&dir.join("serializer")),
+    ]
 }
 
 fn to_json(suites: &[Suite]) -> String {
@@ -224,4 +229,21 @@ fn markdown(suites: &[Suite]) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// Pins the per-file pass/total table: a regression in any suite file shows up as a
+    /// snapshot diff (`cargo insta review` to accept an intended change).
+    #[test]
+    fn per_file_results() {
+        let Ok(dir) = super::data_dir() else {
+            eprintln!(
+                "conformance data not found (see html5lib-tests/README.md): snapshot not checked"
+            );
+            return;
+        };
+        let suites = super::run_all(&dir);
+        insta::assert_snapshot!("per_file_results", super::table(&suites));
+    }
 }

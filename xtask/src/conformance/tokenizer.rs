@@ -165,7 +165,7 @@ pub fn run(dir: &Path) -> Suite {
          in one call)."
     ));
     suite.notes.push(format!(
-        "**Processing instructions ({pi_passed}/{pi_runs} runs).** html5lib's tokenizer tests \
+        "### Upstream expectations older than the standard\n\n**Processing instructions ({pi_passed}/{pi_runs} runs).** html5lib's tokenizer tests \
          predate the 2026 processing instruction states (13.2.5.72 to 13.2.5.76): the {pi_runs} \
          data-state runs whose input starts with `<?` (test2, test3, domjs) still expect a bogus \
          comment and `unexpected-question-mark-instead-of-tag-name`, a code the standard no longer \

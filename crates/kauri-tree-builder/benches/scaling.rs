@@ -1,0 +1,114 @@
+//! Scaling on hostile input: for 1, 2, 4 and 8 MB of each family below, a full parse (tokenizer,
+//! tree builder, arena DOM) through `kauri::parse`. Each doubling of the input must cost at most
+//! 2.3x the time (issue 7); compare the criterion estimates of consecutive sizes.
+//!
+//! `cargo bench -p kauri-tree-builder --bench scaling` measures; `cargo test --benches` (or
+//! `cargo bench -- --test`) parses every input once, which checks the generators and that
+//! nothing panics, without timing.
+//!
+//! The families:
+//! - `nested-div`: `<div>` repeated, never closed (a stack as deep as the input is long);
+//! - `unclosed-formatting`: `<b><i><u>x` repeated (the list of active formatting elements and
+//!   the Noah's Ark clause, a deep stack of formatting elements);
+//! - `foster-table`: rows with text, a `div` and an `i` directly in the table (foster parenting,
+//!   "in table text", the adoption agency inside a table);
+//! - `attributes`: one start tag with an attribute list as long as the input, every name twice
+//!   (duplicate-attribute detection, the element's attribute map);
+//! - `char-refs`: `&` followed by long name-like runs, in text and in attribute values (the
+//!   named character reference matcher);
+//! - `a-p`: `<a><p>` repeated (the adoption agency algorithm and `<p>` closing an `a`).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The input sizes, in MB.
+const SIZES_MB: [usize; 4] = [1, 2, 4, 8];
+
+/// `prefix`, then `unit(i)` for i = 0, 1, ... until the text reaches `size` bytes, then `suffix`.
+fn repeat_to(size: usize, prefix: &str, unit: impl Fn(usize) -> String, suffix: &str) -> String {
+    let mut s = String::with_capacity(size + 1024);
+    s.push_str(prefix);
+    let mut i = 0;
+    while s.len() < size {
+        s.push_str(&unit(i));
+        i += 1;
+    }
+    s.push_str(suffix);
+    s
+}
+
+/// The input of `family` with about `size` bytes.
+fn generate(family: &str, size: usize) -> String {
+    match family {
+        "nested-div" => repeat_to(size, "", |_| "<div>".into(), ""),
+        "unclosed-formatting" => repeat_to(size, "", |_| "<b><i><u>x".into(), ""),
+        "foster-table" => repeat_to(
+            size,
+            "<table>",
+            |_| "<tr><td>a</td>b<div>c</div><i>d</i></tr>".into(),
+            "</table>",
+        ),
+        "attributes" => {
+            // n distinct names, then the same n names again (all duplicates).
+            let mut s = String::with_capacity(size + 64);
+            s.push_str("<div");
+            let mut n = 0;
+            while s.len() < size / 2 {
+                s.push_str(&format!(" a{n}=x"));
+                n += 1;
+            }
+            for i in 0..n {
+                s.push_str(&format!(" a{i}=y"));
+            }
+            s.push('>');
+            s
+        }
+        "char-refs" => repeat_to(
+            size,
+            "",
+            |i| {
+                format!(
+                    "&{}; <p title=\"&{}\">",
+                    "abcdefgh".repeat(20 + i % 5),
+                    "xyzw".repeat(30)
+                )
+            },
+            "",
+        ),
+        "a-p" => repeat_to(size, "", |_| "<a><p>".into(), ""),
+        _ => unreachable!("unknown family {family}"),
+    }
+}
+
+const FAMILIES: [&str; 6] = [
+    "nested-div",
+    "unclosed-formatting",
+    "foster-table",
+    "attributes",
+    "char-refs",
+    "a-p",
+];
+
+fn scaling(c: &mut Criterion) {
+    for family in FAMILIES {
+        let mut group = c.benchmark_group(format!("scaling/{family}"));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(4));
+        for mb in SIZES_MB {
+            let input = generate(family, mb << 20);
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_with_input(
+                BenchmarkId::from_parameter(format!("{mb}MB")),
+                &input,
+                |b, input| b.iter(|| black_box(kauri::parse(black_box(input)))),
+            );
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, scaling);
+criterion_main!(benches);

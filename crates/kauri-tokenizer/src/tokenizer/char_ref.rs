@@ -199,7 +199,12 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// 13.2.5.84 Numeric character reference end state.
     pub(super) fn numeric_character_reference_end_state(&mut self) -> bool {
-        // This state consumes nothing: its errors are at the next input character.
+        // This state consumes nothing: its errors are at the next input character, after
+        // that character's own input-stream error. Wait for it (unless the input has ended),
+        // so the order does not depend on where a chunk ends.
+        if self.rest().is_empty() && !self.eof {
+            return false;
+        }
         self.cur = self.pos;
         let code = self.char_ref_code;
         let c = match code {

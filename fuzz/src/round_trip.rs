@@ -212,13 +212,27 @@ pub enum Exception {
     /// double escaped state"): there the serialized `</script>` does not end the element (the
     /// standard's example of a script containing the text `</script>` is the same hazard).
     ScriptDataDoubleEscaped,
-    /// An HTML element whose parent (for a fragment's top level: the context element) is a
-    /// foreign element in which its start tag makes a foreign element: a tag that does not
-    /// break out of foreign content under an SVG or MathML element that is not an integration
-    /// point, or `mglyph` / `malignmark` under a MathML text integration point. Foster
-    /// parenting puts it there: `<table><textarea>` in a `math annotation-xml` fragment, or
-    /// `<math><mi><table><mglyph>`. Found by fuzzing; not (yet) in docs/serialization.md.
-    HtmlInForeignContent,
+    /// An element whose start tag, written inside its parent (for a fragment's top level:
+    /// inside the context element), makes an element of another namespace: an HTML element
+    /// whose tag does not break out of foreign content under an SVG or MathML element that is
+    /// not an integration point (`<table><textarea>` in a `math annotation-xml` fragment),
+    /// `mglyph` under a MathML text integration point (`<math><mi><table><mglyph>`), an `svg`
+    /// under MathML, or a foreign element other than `svg`/`math` moved under an HTML element.
+    /// Foster parenting and the adoption agency put them there. Found by fuzzing.
+    ReparsedInOtherNamespace,
+    /// An element after a `frameset` (a later sibling): after the frameset, start tags are
+    /// ignored. The "after after frameset" mode hands whitespace to "in body", which
+    /// reconstructs open formatting elements there: `<a><frameset></frameset></html> `.
+    /// Found by fuzzing.
+    AfterFrameset,
+    /// An `input` inside a `select` in scope: the `input` start tag closes the `select`
+    /// (2025). Foster parenting makes one: `<select><table><input>`. Found by fuzzing.
+    InputInSelect,
+    /// An `option`, `optgroup` or `hr` whose parent its start tag would close: inside a
+    /// `select` in scope they generate implied end tags (closing an `li`, `p`, `option`, …;
+    /// `option` keeps an `optgroup`), elsewhere `option` and `optgroup` pop a current
+    /// `option`. Foster parenting makes one: `<select><table><li><option>`. Found by fuzzing.
+    OptionClosesParent,
     /// A `button` inside a `button` in scope: the inner start tag closes the outer one.
     /// Foster parenting makes one: `<button><table><button>`. Found by fuzzing.
     NestedButton,
@@ -229,7 +243,8 @@ pub enum Exception {
     /// elements (or `address`, `div`, `p`) between them: the inner start tag closes the outer
     /// one. Foster parenting makes one: `<li><table><x><li>`. Found by fuzzing.
     NestedListItem,
-    /// A `selectedcontent` whose children are not a copy of any `option` of its `select`:
+    /// A `selectedcontent` holding an `option`, or whose children are not a copy of any
+    /// `option` of its `select`:
     /// the parser refills a `selectedcontent` with a clone of an option's children whenever
     /// that option is popped (and when the `selectedcontent` is inserted), so other content
     /// written inside it is replaced on reparse. Found by fuzzing.
@@ -529,8 +544,8 @@ fn closes_ancestor_list_item(node: &Node<'_>, names: &[&str]) -> bool {
     false
 }
 
-/// Whether `node` (a `selectedcontent`) holds something other than a copy of one of its
-/// `select`'s options' children.
+/// Whether `node` (a `selectedcontent`) holds an `option`, or something other than a copy
+/// of one of its `select`'s options' children.
 fn selectedcontent_mismatch(node: &Node<'_>) -> bool {
     let mut select = node.parent();
     while let Some(s) = select {
@@ -542,6 +557,10 @@ fn selectedcontent_mismatch(node: &Node<'_>) -> bool {
     let Some(select) = select else {
         return false;
     };
+    // Options written inside it refill it again when they are popped on reparse.
+    if node.descendants().any(|n| html_name(n) == Some("option")) {
+        return true;
+    }
     let content = kauri_dom::to_test_tree(node);
     !select
         .descendants()
@@ -566,64 +585,98 @@ fn breaks_out_of_foreign_content(e: &kauri_dom::Element) -> bool {
     }
 }
 
-/// Whether the HTML element `child`, written as a start tag inside a foreign element
-/// (`ns`, `name`, with an HTML-integration-point `encoding` attribute or not), would be
-/// parsed as a foreign element there.
-fn reparsed_as_foreign(
+/// The namespace of the element that the start tag of `child` makes inside an element
+/// `ns`/`name` (with an HTML-integration-point `encoding` attribute or not): the tree
+/// construction dispatcher (13.2.6) and the rules for foreign content (13.2.6.5).
+fn reparsed_namespace(
     child: &kauri_dom::Element,
     ns: Namespace,
     name: &str,
     html_encoding: bool,
-) -> bool {
-    let html_integration_point = match ns {
-        Namespace::Svg => matches!(name, "foreignObject" | "desc" | "title"),
-        Namespace::MathMl => name == "annotation-xml" && html_encoding,
-        Namespace::Html => return false,
+) -> Namespace {
+    let by_insertion_mode = || match child.name() {
+        "svg" => Namespace::Svg,
+        "math" => Namespace::MathMl,
+        _ => Namespace::Html,
     };
-    let text_integration_point =
-        ns == Namespace::MathMl && matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext");
-    if html_integration_point {
-        false
-    } else if text_integration_point {
-        matches!(child.name(), "mglyph" | "malignmark")
-    } else {
-        !breaks_out_of_foreign_content(child)
+    match ns {
+        Namespace::Html => by_insertion_mode(),
+        Namespace::Svg if matches!(name, "foreignObject" | "desc" | "title") => by_insertion_mode(),
+        Namespace::MathMl if matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext") => {
+            if matches!(child.name(), "mglyph" | "malignmark") {
+                Namespace::MathMl
+            } else {
+                by_insertion_mode()
+            }
+        }
+        Namespace::MathMl if name == "annotation-xml" && html_encoding => by_insertion_mode(),
+        Namespace::MathMl if name == "annotation-xml" && child.name() == "svg" => Namespace::Svg,
+        _ if breaks_out_of_foreign_content(child) => Namespace::Html,
+        _ => ns,
     }
 }
 
-/// Whether `node` is an HTML element placed where its start tag would make a foreign element
-/// (see [`Exception::HtmlInForeignContent`]).
-fn html_in_foreign_content<'a>(
+/// Whether `node` is an element whose start tag, written where it is, would make an element
+/// of another namespace (see [`Exception::ReparsedInOtherNamespace`]).
+fn reparsed_in_other_namespace<'a>(
     node: &Node<'a>,
     root: &Node<'a>,
     context: Option<&FragmentContext>,
 ) -> bool {
-    let Some(e) = node
-        .as_element()
-        .filter(|e| e.namespace() == Namespace::Html)
-    else {
+    let Some(e) = node.as_element() else {
         return false;
     };
     let Some(parent) = node.parent() else {
         return false;
     };
-    if let Some(p) = parent.as_element() {
+    let reparsed = if let Some(p) = parent.as_element() {
         let html_encoding = p.attrs().iter().any(|(k, v)| {
             &*k.local == "encoding"
                 && (v.eq_ignore_ascii_case("text/html")
                     || v.eq_ignore_ascii_case("application/xhtml+xml"))
         });
-        reparsed_as_foreign(e, p.namespace(), p.name(), html_encoding)
+        reparsed_namespace(e, p.namespace(), p.name(), html_encoding)
     } else if std::ptr::eq(parent, root) {
-        // The fragment's top level: the context element stands in for the parent.
-        context.is_some_and(|c| {
-            let name = c.name();
-            reparsed_as_foreign(e, name.ns, &name.local, false)
-        })
+        match context {
+            // The fragment's top level: the context element stands in for the parent.
+            Some(c) => reparsed_namespace(e, c.name().ns, &c.name().local, false),
+            // The Document's children (the html element).
+            None => return false,
+        }
     } else {
-        // Template contents: parsed "in template", as HTML.
-        false
+        // Template contents: parsed "in template", as in an HTML element.
+        reparsed_namespace(e, Namespace::Html, "template", false)
+    };
+    reparsed != e.namespace()
+}
+
+/// Whether `node` (an `option`, `optgroup` or `hr`) has a parent its start tag would close
+/// (see [`Exception::OptionClosesParent`]).
+fn option_closes_parent(node: &Node<'_>, name: &str) -> bool {
+    let Some(parent) = node.parent().and_then(html_name) else {
+        return false;
+    };
+    if has_ancestor(node, "select", is_scope_boundary) {
+        // Generate implied end tags (for `option`: except for `optgroup`).
+        matches!(
+            parent,
+            "dd" | "dt" | "li" | "option" | "p" | "rb" | "rp" | "rt" | "rtc"
+        ) || (parent == "optgroup" && name != "option")
+    } else {
+        matches!(name, "option" | "optgroup") && parent == "option"
     }
+}
+
+/// Whether `node` is an element after a `frameset` sibling.
+fn after_frameset(node: &Node<'_>) -> bool {
+    let mut sibling = node.prev_sibling();
+    while let Some(s) = sibling {
+        if html_name(s) == Some("frameset") {
+            return true;
+        }
+        sibling = s.prev_sibling();
+    }
+    false
 }
 
 /// The exceptions present in the original tree.
@@ -675,6 +728,9 @@ fn exceptions(root: &Node<'_>, context: Option<&FragmentContext>) -> Vec<Excepti
                     Some("select") if has_ancestor(node, "select", is_scope_boundary) => {
                         kinds.push(Exception::NestedSelect)
                     }
+                    Some("input") if has_ancestor(node, "select", is_scope_boundary) => {
+                        kinds.push(Exception::InputInSelect)
+                    }
                     Some("li") if closes_ancestor_list_item(node, &["li"]) => {
                         kinds.push(Exception::NestedListItem)
                     }
@@ -691,8 +747,16 @@ fn exceptions(root: &Node<'_>, context: Option<&FragmentContext>) -> Vec<Excepti
                     }
                     _ => {}
                 }
-                if html_in_foreign_content(node, root, context) {
-                    kinds.push(Exception::HtmlInForeignContent);
+                if reparsed_in_other_namespace(node, root, context) {
+                    kinds.push(Exception::ReparsedInOtherNamespace);
+                }
+                if after_frameset(node) {
+                    kinds.push(Exception::AfterFrameset);
+                }
+                if let Some(name @ ("option" | "optgroup" | "hr")) = html_name(node) {
+                    if option_closes_parent(node, name) {
+                        kinds.push(Exception::OptionClosesParent);
+                    }
                 }
                 if html_name(node).is_some_and(closes_p)
                     && has_ancestor(node, "p", is_button_scope_boundary)

@@ -107,11 +107,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 };
                 // 4.13.6. Create an element for the token node was created for; replace node
                 //         in the list and the stack; node := the new element.
-                let (name, attrs) = match &self.active.entries[node_list_idx] {
-                    Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
-                    Entry::Marker => unreachable!("position finds elements"),
-                };
-                let new = self.create_html_element(&name, attrs.clone());
+                let (name, attrs) = self.entry_token(node_list_idx);
+                let new = self.create_html_element(&name, attrs);
                 let flags = element_flags(Namespace::Html, &name, &[]);
                 let entry = self
                     .open
@@ -141,10 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 .active
                 .position(fe_id)
                 .expect("formattingElement is still in the list");
-            let (fe_name, fe_attrs) = match &self.active.entries[fe_pos] {
-                Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
-                Entry::Marker => unreachable!("position finds elements"),
-            };
+            let (fe_name, fe_attrs) = self.entry_token(fe_pos);
             let new = self.create_html_element(&fe_name, fe_attrs);
             let flags = element_flags(Namespace::Html, &fe_name, &[]);
             let entry = self

@@ -25,8 +25,11 @@ pub(crate) enum Entry<H> {
         id: u32,
         /// Its tag name.
         name: LocalName,
-        /// The attributes of the token it was created for (to recreate it).
-        attrs: Vec<Attribute>,
+        /// The attributes of the token it was created for (to recreate it), or `None` when
+        /// the sink gives them back ([`crate::TreeSink::element_attrs`]).
+        attrs: Option<Vec<Attribute>>,
+        /// The number of those attributes.
+        attr_count: usize,
         /// A hash of the name and the attribute set (order-independent), so the Noah's Ark
         /// scan compares integers before it compares attributes.
         fingerprint: u64,
@@ -138,17 +141,27 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     /// "Push onto the list of active formatting elements", with the Noah's Ark clause: if there
     /// are already three elements after the last marker with the same tag name, namespace and
     /// attributes, the earliest of them is removed.
-    pub fn push(&mut self, handle: H, id: u32, name: LocalName, attrs: Vec<Attribute>) {
-        let fp = if attrs.is_empty() {
-            0
-        } else {
-            fingerprint(&name, &attrs)
-        };
+    ///
+    /// `token` describes the attributes of the token the element was created for; `fetch`
+    /// gives the attributes of an element whose entry keeps none (the sink has them).
+    pub fn push(
+        &mut self,
+        handle: H,
+        id: u32,
+        name: LocalName,
+        token: TokenAttrs,
+        fetch: impl Fn(&H) -> Vec<Attribute>,
+    ) {
+        let TokenAttrs {
+            kept,
+            count,
+            fingerprint: fp,
+        } = token;
         let segment = self.markers;
         // Fewer than three entries of this segment with this name and no attributes (or this
         // fingerprint): the clause cannot apply. Otherwise scan back to the marker, comparing
         // the fingerprint, then the name and the attribute count, and only then the attributes.
-        let possible = if attrs.is_empty() {
+        let possible = if count == 0 {
             self.segments
                 .get(segment as usize)
                 .is_some_and(|c| c.bare[name_slot(&name)] >= 3)
@@ -158,28 +171,36 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
                 .is_some_and(|&c| c >= 3)
         };
         if possible {
+            let mine = match &kept {
+                Some(a) => a.clone(),
+                None => fetch(&handle),
+            };
             let mut matches = 0;
             let mut earliest = None;
             for (i, e) in self.entries.iter().enumerate().rev() {
                 match e {
                     Entry::Marker => break,
                     Entry::Element {
+                        handle: h,
                         name: n,
                         attrs: a,
+                        attr_count: c,
                         fingerprint: f,
                         ..
                     } => {
-                        if *f == fp
-                            && *n == name
-                            && a.len() == attrs.len()
-                            && same_attributes(a, &attrs)
-                        {
-                            matches += 1;
-                            earliest = Some(i);
-                            if matches == 3 {
-                                // The clause keeps at most three equal entries after a marker,
-                                // so the third from the end is the earliest.
-                                break;
+                        if *f == fp && *n == name && *c == count {
+                            let same = match a {
+                                Some(a) => same_attributes(a, &mine),
+                                None => same_attributes(&fetch(h), &mine),
+                            };
+                            if same {
+                                matches += 1;
+                                earliest = Some(i);
+                                if matches == 3 {
+                                    // The clause keeps at most three equal entries after a
+                                    // marker, so the third from the end is the earliest.
+                                    break;
+                                }
                             }
                         }
                     }
@@ -197,7 +218,8 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
                 handle,
                 id,
                 name,
-                attrs,
+                attrs: kept,
+                attr_count: count,
                 fingerprint: fp,
                 segment,
             },
@@ -281,14 +303,14 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             segment,
             name,
             id,
-            attrs,
+            attr_count,
             ..
         } = &e
         {
             let slot = name_slot(name);
             let counts = self.segment_mut(*segment);
             counts.names[slot] += 1;
-            if attrs.is_empty() {
+            if *attr_count == 0 {
                 counts.bare[slot] += 1;
             } else {
                 bump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
@@ -326,14 +348,14 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             segment,
             name,
             id,
-            attrs,
+            attr_count,
             ..
         } = e
         {
             let slot = name_slot(name);
             let counts = self.segment_mut(*segment);
             counts.names[slot] = counts.names[slot].saturating_sub(1);
-            if attrs.is_empty() {
+            if *attr_count == 0 {
                 counts.bare[slot] = counts.bare[slot].saturating_sub(1);
             } else {
                 unbump(&mut self.fingerprint_counts, key(*segment, *fingerprint));
@@ -352,6 +374,16 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         }
         &mut self.segments[i]
     }
+}
+
+/// What the list keeps of a formatting element's token attributes.
+pub(crate) struct TokenAttrs {
+    /// A copy of the attributes, or `None` when the sink gives them back.
+    pub kept: Option<Vec<Attribute>>,
+    /// The number of attributes.
+    pub count: usize,
+    /// [`fingerprint`] of the name and attributes (0 without attributes).
+    pub fingerprint: u64,
 }
 
 /// Whether two attribute lists hold the same attributes, in any order. Names are unique within

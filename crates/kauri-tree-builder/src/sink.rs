@@ -83,6 +83,24 @@ pub trait TreeSink {
     /// Adds each attribute the element does not have yet (`<html>`/`<body>` start tags in body).
     fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attribute>);
 
+    /// Whether [`TreeSink::element_attrs`] gives back the attributes of the elements this sink
+    /// creates. When true, the tree builder keeps no copy of a formatting element's
+    /// attributes for the list of active formatting elements (13.2.4.3): it asks the sink
+    /// when it recreates the element or compares attribute sets (the Noah's Ark clause). The
+    /// default is false (the tree builder keeps a copy).
+    fn keeps_element_attrs(&self) -> bool {
+        false
+    }
+
+    /// The attributes of an element this sink created, in order: those given to
+    /// [`TreeSink::create_element`] (only `html` and `body` ever get more, through
+    /// [`TreeSink::add_attrs_if_missing`], and those are never formatting elements). Only
+    /// called when [`TreeSink::keeps_element_attrs`] is true. The default returns none.
+    fn element_attrs(&self, element: &Self::Handle) -> Vec<Attribute> {
+        let _ = element;
+        Vec::new()
+    }
+
     /// Sets the Document's quirks mode.
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 

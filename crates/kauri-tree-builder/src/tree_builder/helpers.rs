@@ -4,7 +4,7 @@
 //! the insertion mode.
 
 use super::{InsertionMode, TreeBuilder};
-use crate::formatting::Entry;
+use crate::formatting::{fingerprint, Entry, TokenAttrs};
 use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
@@ -398,10 +398,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7-10. Advance, creating each element again.
         while i < self.active.entries.len() {
-            let (name, attrs) = match &self.active.entries[i] {
-                Entry::Element { name, attrs, .. } => (name.clone(), attrs.clone()),
-                Entry::Marker => unreachable!("markers stop the rewind"),
-            };
+            let (name, attrs) = self.entry_token(i);
             let handle = self.insert_element_for(Namespace::Html, name, attrs, false);
             let id = self.current_id();
             self.active.set_element(i, handle, id);
@@ -411,9 +408,48 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Inserts a formatting element and pushes it onto the list of active formatting elements.
     pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
-        let handle = self.insert_html_element(name.clone(), attrs.clone());
+        let token = TokenAttrs {
+            count: attrs.len(),
+            fingerprint: if attrs.is_empty() {
+                0
+            } else {
+                fingerprint(&name, &attrs)
+            },
+            // A sink that gives attributes back saves the copy (formatting elements are
+            // mostly closed without ever being recreated).
+            kept: (!self.sink_keeps_attrs && !attrs.is_empty()).then(|| attrs.clone()),
+        };
+        let handle = self.insert_html_element(name.clone(), attrs);
         let id = self.current_id();
-        self.active.push(handle, id, name, attrs);
+        let sink = &self.sink;
+        self.active
+            .push(handle, id, name, token, |h| sink.element_attrs(h));
+    }
+
+    /// The tag name and attributes of the token the list entry `i` was created for.
+    pub(crate) fn entry_token(&self, i: usize) -> (LocalName, Vec<Attribute>) {
+        match &self.active.entries[i] {
+            Entry::Element {
+                name,
+                attrs: Some(attrs),
+                ..
+            } => (name.clone(), attrs.clone()),
+            Entry::Element {
+                name,
+                attrs: None,
+                attr_count,
+                handle,
+                ..
+            } => {
+                let attrs = if *attr_count == 0 {
+                    Vec::new()
+                } else {
+                    self.sink.element_attrs(handle)
+                };
+                (name.clone(), attrs)
+            }
+            Entry::Marker => unreachable!("an element entry"),
+        }
     }
 
     /// The id of the current node's stack entry.

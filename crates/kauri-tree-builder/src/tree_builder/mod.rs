@@ -113,6 +113,8 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) self_closing_unacked: bool,
     pub(crate) span: Span,
     pub(crate) spans: bool,
+    /// [`TreeSink::keeps_element_attrs`], asked once.
+    pub(crate) sink_keeps_attrs: bool,
     pub(crate) stopped: bool,
     fragment_root: Option<S::Handle>,
 }
@@ -122,6 +124,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn new(mut sink: S, opts: TreeBuilderOptions) -> Self {
         let doc = sink.document();
         let spans = sink.wants_spans();
+        let sink_keeps_attrs = sink.keeps_element_attrs();
         TreeBuilder {
             sink,
             opts,
@@ -145,6 +148,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self_closing_unacked: false,
             span: Span::default(),
             spans,
+            sink_keeps_attrs,
             stopped: false,
             fragment_root: None,
         }

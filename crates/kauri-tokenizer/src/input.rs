@@ -196,7 +196,7 @@ const BLOCK: usize = 32;
 /// Whether any byte of `block` is in [`MAY_START_REPORTED`], written as plain comparisons
 /// over a fixed-size block so that the compiler turns it into vector compares (SSE2 on
 /// x86-64, NEON on AArch64): the common ASCII or CJK run is skipped 32 bytes at a time.
-#[inline]
+#[inline(always)]
 fn block_may_start_reported(block: &[u8]) -> bool {
     // First the cheap question: is every byte printable ASCII (0x20 to 0x7E)?
     let mut odd = 0u8;

@@ -243,8 +243,9 @@ pub enum Exception {
     /// elements (or `address`, `div`, `p`) between them: the inner start tag closes the outer
     /// one. Foster parenting makes one: `<li><table><x><li>`. Found by fuzzing.
     NestedListItem,
-    /// A `selectedcontent` holding an `option`, or whose children are not a copy of any
-    /// `option` of its `select`:
+    /// A `selectedcontent` holding an `option`, with children and after an `option` of its
+    /// `select` (reinserted, it gets a clone of the selected option before its own children
+    /// are parsed in), or whose children are not a copy of any `option` of its `select`:
     /// the parser refills a `selectedcontent` with a clone of an option's children whenever
     /// that option is popped (and when the `selectedcontent` is inserted), so other content
     /// written inside it is replaced on reparse. Found by fuzzing.
@@ -560,6 +561,18 @@ fn selectedcontent_mismatch(node: &Node<'_>) -> bool {
     // Options written inside it refill it again when they are popped on reparse.
     if node.descendants().any(|n| html_name(n) == Some("option")) {
         return true;
+    }
+    // When it is inserted after an option of its select, it gets a clone of the selected
+    // option at once, and its written children are parsed in after that clone.
+    if node.first_child().is_some() {
+        for n in select.descendants() {
+            if std::ptr::eq(n, node) {
+                break;
+            }
+            if html_name(n) == Some("option") {
+                return true;
+            }
+        }
     }
     let content = kauri_dom::to_test_tree(node);
     !select

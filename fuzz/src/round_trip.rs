@@ -188,7 +188,8 @@ pub enum Exception {
     /// text to the parser.
     Plaintext,
     /// A `pre`, `textarea` or `listing` whose text starts with a newline: the parser drops one
-    /// leading newline and the serializer does not add one back (noted in 13.3).
+    /// leading newline and the serializer does not add one back (noted in 13.3). Also with a
+    /// carriage return (from `&#13;`), which becomes that newline on reparse.
     LeadingNewline,
     /// A DocumentType with a public or system identifier: the serializer writes only
     /// `<!DOCTYPE name>`, so the identifiers (and the quirks mode they chose) are lost.
@@ -712,7 +713,7 @@ fn exceptions(root: &Node<'_>, context: Option<&FragmentContext>) -> Vec<Excepti
                         if node
                             .first_child()
                             .and_then(Node::as_text)
-                            .is_some_and(|t| t.starts_with('\n')) =>
+                            .is_some_and(|t| t.starts_with(['\n', '\r'])) =>
                     {
                         kinds.push(Exception::LeadingNewline)
                     }

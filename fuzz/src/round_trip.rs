@@ -198,7 +198,8 @@ pub enum Exception {
     /// becomes a line feed when the input stream is preprocessed.
     CarriageReturn,
     /// A `form` inside a `form` (the standard's example in 13.3): the inner start tag is
-    /// ignored while the form element pointer is set.
+    /// ignored while the form element pointer is set. Also any `form` in a fragment whose
+    /// context is a `form` (`</form><form>`: the pointer starts at the context).
     NestedForm,
     /// An `a` inside an `a` (the standard's example in 13.3, made by foster parenting): the
     /// inner start tag closes the outer `a`.
@@ -234,6 +235,10 @@ pub enum Exception {
     /// `option` keeps an `optgroup`), elsewhere `option` and `optgroup` pop a current
     /// `option`. Foster parenting makes one: `<select><table><li><option>`. Found by fuzzing.
     OptionClosesParent,
+    /// An `rb`, `rtc`, `rp` or `rt` whose parent its start tag would close: with a `ruby` in
+    /// scope they generate implied end tags (`rp`/`rt` keep an `rtc`). Foster parenting
+    /// makes one: `<ruby><rt><table><rt>`. Found by fuzzing.
+    RubyClosesParent,
     /// A `button` inside a `button` in scope: the inner start tag closes the outer one.
     /// Foster parenting makes one: `<button><table><button>`. Found by fuzzing.
     NestedButton,
@@ -717,7 +722,14 @@ fn exceptions(root: &Node<'_>, context: Option<&FragmentContext>) -> Vec<Excepti
                     {
                         kinds.push(Exception::LeadingNewline)
                     }
-                    Some("form") if has_ancestor(node, "form", |_| false) => {
+                    // In a fragment whose context is a `form`, the form element pointer
+                    // starts at the context, so a `<form>` start tag is ignored on reparse.
+                    Some("form")
+                        if has_ancestor(node, "form", |_| false)
+                            || context.is_some_and(|c| {
+                                c.name().ns == Namespace::Html && &*c.name().local == "form"
+                            }) =>
+                    {
                         kinds.push(Exception::NestedForm)
                     }
                     Some("a") if has_ancestor(node, "a", |_| false) => {
@@ -766,6 +778,16 @@ fn exceptions(root: &Node<'_>, context: Option<&FragmentContext>) -> Vec<Excepti
                 }
                 if after_frameset(node) {
                     kinds.push(Exception::AfterFrameset);
+                }
+                if let Some(name @ ("rb" | "rtc" | "rp" | "rt")) = html_name(node) {
+                    let parent = node.parent().and_then(html_name);
+                    let closed = matches!(
+                        parent,
+                        Some("dd" | "dt" | "li" | "optgroup" | "option" | "p" | "rb" | "rp" | "rt")
+                    ) || (parent == Some("rtc") && matches!(name, "rb" | "rtc"));
+                    if closed && has_ancestor(node, "ruby", is_scope_boundary) {
+                        kinds.push(Exception::RubyClosesParent);
+                    }
                 }
                 if let Some(name @ ("option" | "optgroup" | "hr")) = html_name(node) {
                     if option_closes_parent(node, name) {

@@ -393,6 +393,27 @@ impl<'a> TreeSink for DomSink<'a> {
         }
     }
 
+    // The element's attribute map holds exactly the token's attributes (only `html` and `body`
+    // get more, and they are never formatting elements), so the tree builder need not keep a
+    // copy of every formatting element's attributes.
+    fn keeps_element_attrs(&self) -> bool {
+        true
+    }
+
+    fn element_attrs(&self, element: &NodeHandle<'a>) -> Vec<Attribute> {
+        match element.0.as_element() {
+            Some(e) => e
+                .attrs()
+                .iter()
+                .map(|(name, value)| Attribute {
+                    name: name.clone(),
+                    value: value.clone(),
+                })
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
         if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
             // SAFETY: as in `append_text`.

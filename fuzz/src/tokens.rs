@@ -155,6 +155,7 @@ impl Setup {
             TokenizerOptions {
                 initial_state: self.state,
                 last_start_tag: self.last_start_tag.map(LocalName::from),
+                ..TokenizerOptions::default()
             },
         )
     }

@@ -12,6 +12,9 @@
 //!   [ancestors](Node::ancestors), [siblings](Node::following_siblings) and
 //!   [start/end walks](Node::traverse).
 //! * [`Document`] owns a whole tree (and its arena): `Send + Sync + 'static`.
+//! * [`Selector`] and [`Node::select`] / [`Document::select`]: CSS selector queries (Servo's
+//!   `selectors` crate behind a Kauri-owned API), with [`Node::get_attribute`] and
+//!   [`Node::has_class`] for DOM-style checks.
 //! * [`to_test_tree`] and [`to_json`] dump a tree in the html5lib test format and the CLI's JSON;
 //!   [`serialize`] writes HTML ([`Node::inner_html`], [`Node::outer_html`]).
 //!
@@ -25,6 +28,7 @@ mod document;
 mod dump;
 mod edit;
 mod node;
+mod query;
 mod select;
 pub mod serialize;
 mod sink;
@@ -41,6 +45,7 @@ pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,
     ProcessingInstruction, Text,
 };
+pub use query::{Select, Selector, SelectorError};
 pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 

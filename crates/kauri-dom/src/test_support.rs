@@ -49,3 +49,20 @@ pub fn list_in<'a>(arena: &'a Arena<'a>, items: &[&str]) -> Parsed<'a> {
     }
     sink.finish()
 }
+
+/// Parses `html` as a document into `arena` (the tokenizer and tree builder with default
+/// options, as `kauri::parse_document` does), for examples in this crate.
+pub fn parse_in<'a>(arena: &'a Arena<'a>, html: &str) -> Parsed<'a> {
+    use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    let builder = TreeBuilder::new(DomSink::new(arena), TreeBuilderOptions::default());
+    let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+    tokenizer.feed(html);
+    tokenizer.end();
+    tokenizer.into_sink().into_sink().finish()
+}
+
+/// [`parse_in`] into an owned [`Document`](crate::Document).
+pub fn parse_document(html: &str) -> crate::Document {
+    crate::Document::build(|arena| parse_in(arena, html))
+}

@@ -225,6 +225,13 @@ impl<'a> Node<'a> {
     }
 
     /// The siblings after this node, nearest first.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
+    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// let after: Vec<String> = first.following_siblings().map(|li| li.text_content()).collect();
+    /// assert_eq!(after, ["b", "c"]);
+    /// ```
     pub fn following_siblings(&self) -> Siblings<'a> {
         Siblings {
             next: self.next_sibling(),
@@ -233,6 +240,13 @@ impl<'a> Node<'a> {
     }
 
     /// The siblings before this node, nearest first.
+    ///
+    /// ```
+    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
+    /// let last = doc.root.first_child().unwrap().last_child().unwrap();
+    /// let before: Vec<String> = last.preceding_siblings().map(|li| li.text_content()).collect();
+    /// assert_eq!(before, ["b", "a"]);
+    /// ```
     pub fn preceding_siblings(&self) -> Siblings<'a> {
         Siblings {
             next: self.prev_sibling(),
@@ -241,6 +255,15 @@ impl<'a> Node<'a> {
     }
 
     /// The ancestors, nearest first (parent, grandparent, ..., root), excluding this node.
+    ///
+    /// ```
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, "<p><b>x</b>").root;
+    /// let b = root.elements_by_tag_name("b").next().unwrap();
+    /// let names: Vec<&str> = b.element_ancestors().map(|e| e.as_element().unwrap().name()).collect();
+    /// assert_eq!(names, ["p", "body", "html"]);
+    /// assert_eq!(b.ancestors().count(), 4); // and the Document node
+    /// ```
     pub fn ancestors(&self) -> Ancestors<'a> {
         Ancestors {
             next: self.parent(),
@@ -312,6 +335,13 @@ impl<'a> Node<'a> {
     }
 
     /// The first descendant element whose `id` attribute is `id`, in tree order.
+    ///
+    /// ```
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, "<p id=a>1</p><p id=b>2</p>").root;
+    /// assert_eq!(root.element_by_id("b").unwrap().text_content(), "2");
+    /// assert!(root.element_by_id("c").is_none());
+    /// ```
     pub fn element_by_id(&self, id: &str) -> Option<&'a Node<'a>> {
         self.descendants()
             .find(|node| node.as_element().and_then(|e| e.id()) == Some(id))

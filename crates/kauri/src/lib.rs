@@ -21,6 +21,21 @@
 //!
 //! A [`Document`] owns its nodes, is `Send + Sync + 'static`, and hands out `&Node` references
 //! borrowed from it.
+//!
+//! Querying: [`Selector`] (CSS selectors, Servo's `selectors` crate behind Kauri's own types)
+//! with [`Document::select`], [`Node::select`], [`Node::select_first`], [`Node::matches`] and
+//! [`Node::closest`]; DOM-style [`Node::get_attribute`], [`Node::has_class`],
+//! [`Node::text_content`], [`Node::element_by_id`], [`Node::elements_by_tag_name`], and the
+//! traversals [`Node::children`], [`Node::descendants`], [`Node::ancestors`],
+//! [`Node::following_siblings`] / [`Node::preceding_siblings`].
+//!
+//! ```
+//! let doc = kauri::parse(r#"<div class=note><a href="/a">A</a></div><a href="/b">B</a>"#);
+//! let selector = kauri::Selector::parse("div.note > a[href]")?;
+//! let a = doc.select_first(&selector).unwrap();
+//! assert_eq!((a.get_attribute("href"), a.text_content().as_str()), (Some("/a"), "A"));
+//! # Ok::<(), kauri::SelectorError>(())
+//! ```
 #![warn(missing_docs)]
 
 mod fragment;
@@ -39,6 +54,11 @@ pub use parse::{
 pub use kauri_dom::{
     to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attributes, Doctype, Document, Edge,
     Element, JsonOptions, LocalName, Namespace, Node, NodeData, NodeKind, ParseError, Parsed,
-    QualName, QuirksMode, Span,
+    QualName, QuirksMode, Select, Selector, SelectorError, Span,
 };
 pub use kauri_encoding::{Encoding, UnknownLabel};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

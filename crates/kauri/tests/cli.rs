@@ -361,3 +361,132 @@ fn tokenize_initial_states() {
         "{\"tokens\":[[\"Character\",\"<b>x\"]],\"errors\":[]}\n"
     );
 }
+
+// ---- kauri select ----
+
+#[test]
+fn select_prints_outer_html_one_match_per_line() {
+    let page = br#"<!DOCTYPE html><div class=note><a href="/x">X &amp; y</a> <a>no href</a></div>
+<div class=other><a href="/z">Z</a></div><p>two
+lines</p>"#;
+    let out = ok(&["select", "div.note > a[href]"], page);
+    assert_eq!(out, "<a href=\"/x\">X &amp; y</a>\n");
+    let out = ok(&["select", "a[href]", "-"], page);
+    assert_eq!(out, "<a href=\"/x\">X &amp; y</a>\n<a href=\"/z\">Z</a>\n");
+    // Text records: the text content, which may hold newlines; one record per match.
+    let out = ok(&["select", "--text", "a[href], p"], page);
+    assert_eq!(out, "X & y\nZ\ntwo\nlines\n");
+    // Nothing matched: no output, success.
+    assert_eq!(ok(&["select", "table"], page), "");
+}
+
+#[test]
+fn select_invalid_selector_exits_2_with_one_line() {
+    for selector in ["p:", "div >", "a::before", "[", ":nope", "p\nq{"] {
+        let err = usage_error(&["select", selector, "-"], b"<p>x");
+        assert!(err.starts_with("kauri: invalid selector"), "{err}");
+    }
+    let err = usage_error(&["select", "a:hoverr"], b"");
+    assert_eq!(
+        err,
+        "kauri: invalid selector \"a:hoverr\": unsupported pseudo-class or pseudo-element at column 9\n"
+    );
+    // The other usage errors of select.
+    usage_error(&["select"], b"");
+    usage_error(&["select", "p", "/no/such/file.html"], b"");
+    usage_error(&["select", "p", "--encoding", "nope"], b"");
+    usage_error(&["select", "p", "--fragment", ""], b"");
+}
+
+#[test]
+fn select_fragment_and_encoding() {
+    let out = ok(
+        &["select", "--fragment", "tr", "td:nth-child(2)"],
+        b"<td>1<td>2<td>3",
+    );
+    assert_eq!(out, "<td>2</td>\n");
+    let out = ok(
+        &["select", "--text", "--encoding", "windows-1252", "p"],
+        b"<p>caf\xe9",
+    );
+    assert_eq!(out, "caf\u{e9}\n");
+}
+
+#[test]
+fn select_on_a_fixture() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/misnested-formatting.html"
+    );
+    // The adoption agency splits the misnested `b`/`i` and `a`/`div`: selectors see the tree
+    // the parser built, not the source.
+    assert_eq!(ok(&["select", "p > b", fixture], b""), "<b>2<i>3</i></b>\n");
+    assert_eq!(
+        ok(&["select", "a[href=x]", fixture], b""),
+        "<a href=\"x\">one</a>\n<a href=\"x\">two</a>\n"
+    );
+    assert_eq!(ok(&["select", "--text", "div", fixture], b""), "twothree\n");
+    assert_eq!(ok(&["select", "--text", "i", fixture], b""), "3\n4\n");
+}
+
+/// `$KAURI_CORPUS`, else `../shared/corpus` beside the workspace.
+fn corpus_dir() -> std::path::PathBuf {
+    match std::env::var_os("KAURI_CORPUS") {
+        Some(dir) => dir.into(),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+    }
+}
+
+#[test]
+fn select_on_a_corpus_page() {
+    let page = corpus_dir().join("readability--bbc-1.html");
+    if !page.exists() {
+        eprintln!(
+            "skipped: no corpus page at {} (set KAURI_CORPUS)",
+            page.display()
+        );
+        return;
+    }
+    let page = page.to_str().unwrap();
+    assert_eq!(
+        // This saved page has markup before its `<title>`, so the parser puts it in `body`.
+        ok(&["select", "--text", "body > title", page], b""),
+        "Obama admits US gun laws are his 'biggest frustration' - BBC News\n"
+    );
+    assert_eq!(
+        ok(&["select", "meta[property='og:title']", page], b""),
+        "<meta property=\"og:title\" content=\"Obama admits US gun laws are his 'biggest frustration' - BBC News\">\n"
+    );
+    // Every link record is one `a` element with an href, and there is one per such element
+    // in the tree (counted here by walking the library's DOM).
+    let links = ok(&["select", "a[href]", page], b"");
+    let doc = kauri::parse_bytes(&std::fs::read(page).unwrap());
+    let expected = doc
+        .elements_by_tag_name("a")
+        .filter(|a| a.get_attribute("href").is_some())
+        .count();
+    assert!(expected > 100, "{expected}");
+    let records: Vec<&str> = links.lines().filter(|l| l.starts_with("<a ")).collect();
+    assert_eq!(records.len(), expected);
+    assert!(records.iter().all(|r| r.contains("href=")));
+}
+
+#[test]
+fn help_documents_select_and_exit_codes() {
+    let top = ok(&["--help"], b"");
+    assert!(
+        top.contains("select") && top.contains("Exit status:"),
+        "{top}"
+    );
+    let help = ok(&["select", "--help"], b"");
+    for word in [
+        "SELECTOR",
+        "--text",
+        "--fragment",
+        "--encoding",
+        "Exit status:",
+        "one record",
+    ] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+}

@@ -3,9 +3,16 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kauri_tokenizer::State;
 
+/// What every command's exit status means (shown by `--help`).
+pub const EXIT_CODES: &str = "\
+Exit status:
+  0  success (malformed HTML is never an error: it parses; a selector matching nothing is success)
+  2  bad usage or input that is not HTML's fault: unknown option, unreadable file, unknown
+     encoding label, invalid fragment context, invalid CSS selector (one line on stderr)";
+
 /// Kauri: a spec-exact HTML parser.
 #[derive(Parser, Debug)]
-#[command(name = "kauri", version, about, long_about = None)]
+#[command(name = "kauri", version, about, long_about = None, after_help = EXIT_CODES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -17,9 +24,33 @@ pub struct Cli {
 pub enum Command {
     /// Parse a document (or a fragment) and print its tree.
     Parse(ParseArgs),
+    /// Print the elements matching a CSS selector, one per line (outer HTML, or --text).
+    #[command(after_help = SELECT_HELP)]
+    Select(SelectArgs),
     /// Tokenize a document and print its tokens (html5lib tokenizer-test format).
     Tokenize(TokenizeArgs),
 }
+
+const SELECT_HELP: &str = "\
+Output: one record per matching element, in document order, each followed by a newline. A
+record is the element's outer HTML (which has no newline unless the source had one inside the
+element) or, with --text, its text content (which may contain newlines). Template contents are
+not searched, as in querySelectorAll.
+
+Selectors: CSS Selectors Level 4 as Servo's selectors crate parses them: type, class, id,
+attribute ([a=v] [a~=v] [a|=v] [a^=v] [a$=v] [a*=v], i and s flags), combinators, :not() :is()
+:where() :has(), :nth-child(An+B of S) and the other structural pseudo-classes, :link
+:any-link :checked :disabled :enabled :required :optional :defined. Pseudo-elements are errors.
+
+Examples:
+  kauri select 'div.note > a[href]' page.html
+  kauri select --text 'h1, h2' < page.html
+  kauri select --fragment tr 'td:nth-child(2)' row.html
+
+Exit status:
+  0  success, also when nothing matches
+  2  invalid selector, unreadable file, unknown encoding label, invalid fragment context or
+     bad usage (one line on stderr)";
 
 /// `kauri parse`.
 #[derive(Args, Debug)]
@@ -50,6 +81,30 @@ pub struct ParseArgs {
     /// Record source locations (JSON: "span" and "end_tag_span" byte ranges per node).
     #[arg(long)]
     pub locations: bool,
+}
+
+/// `kauri select`.
+#[derive(Args, Debug)]
+pub struct SelectArgs {
+    /// The CSS selector (a comma-separated list): `div.note > a[href]`.
+    #[arg(value_name = "SELECTOR")]
+    pub selector: String,
+    /// The input file, or - for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub input: String,
+    /// Print each match's text content instead of its outer HTML.
+    #[arg(long)]
+    pub text: bool,
+    /// Parse a fragment in this context element: `td`, `svg path`, `math mi`.
+    #[arg(long, value_name = "CONTEXT")]
+    pub fragment: Option<String>,
+    /// Decode with this WHATWG encoding label (no sniffing; confidence certain). Only a byte
+    /// order mark beats it, as in the standard's sniffing algorithm.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// The scripting flag (affects how `noscript` parses and serializes).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub scripting: OnOff,
 }
 
 /// `kauri tokenize`.

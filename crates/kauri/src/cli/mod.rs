@@ -3,12 +3,14 @@
 //! ```text
 //! kauri parse [FILE|-] [--format tree|json|html|text] [--fragment CONTEXT] [--scripting on|off]
 //!             [--encoding LABEL] [--transport-charset LABEL] [--errors] [--locations]
+//! kauri select SELECTOR [FILE|-] [--text] [--fragment CONTEXT] [--encoding LABEL]
+//!              [--scripting on|off]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
 //! ```
 //!
 //! Exit status 0 on success (malformed HTML always parses), 2 for bad usage or input that is
 //! not HTML's fault (an unreadable file, an unknown encoding label, an invalid fragment
-//! context), with one line on stderr.
+//! context, an invalid CSS selector), with one line on stderr.
 
 mod args;
 mod run;
@@ -50,7 +52,7 @@ fn report_clap_error(err: clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let _ = writeln!(
                 std::io::stderr(),
-                "kauri: a command is required: parse or tokenize (see kauri --help)"
+                "kauri: a command is required: parse, select or tokenize (see kauri --help)"
             );
             2
         }

@@ -1,16 +1,17 @@
-//! Running `kauri parse` and `kauri tokenize`.
+//! Running `kauri parse`, `kauri select` and `kauri tokenize`.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 
 use kauri::{Document, ParseOptions};
 
-use super::args::{Command, Format, OnOff, ParseArgs, TokenizeArgs};
+use super::args::{Command, Format, OnOff, ParseArgs, SelectArgs, TokenizeArgs};
 use super::{Cli, Failure};
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Parse(args) => parse(args),
+        Command::Select(args) => select(args),
         Command::Tokenize(args) => tokenize(args),
     }
 }
@@ -64,10 +65,21 @@ fn encoding_rs_utf8() -> &'static kauri_encoding::Encoding {
     kauri_encoding::Encoding::for_label(b"utf-8").expect("UTF-8 is a label")
 }
 
-fn parse(args: ParseArgs) -> Result<(), Failure> {
-    check_label(&args.encoding, "--encoding")?;
-    check_label(&args.transport_charset, "--transport-charset")?;
-    let context = match &args.fragment {
+/// What reading a document needs (shared by `parse` and `select`).
+struct Input<'a> {
+    path: &'a str,
+    fragment: Option<&'a str>,
+    encoding: Option<String>,
+    transport_charset: Option<String>,
+    scripting: bool,
+    locations: bool,
+}
+
+/// Checks the options, reads the input and parses it (a document, or a fragment in a context).
+fn load(input: Input<'_>) -> Result<Document, Failure> {
+    check_label(&input.encoding, "--encoding")?;
+    check_label(&input.transport_charset, "--transport-charset")?;
+    let context = match input.fragment {
         Some(context) => Some(
             context
                 .parse::<kauri::FragmentContext>()
@@ -75,30 +87,42 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         ),
         None => None,
     };
-    let bytes = read_input(&args.input)?;
+    let bytes = read_input(input.path)?;
     let opts = ParseOptions {
-        scripting: args.scripting == OnOff::On,
-        encoding: args.encoding.clone(),
-        transport_charset: args.transport_charset.clone(),
+        scripting: input.scripting,
+        encoding: input.encoding.clone(),
+        transport_charset: input.transport_charset,
         // A file on disk: let the detector guess UTF-8, as browsers do for local files.
         allow_utf8_guess: true,
-        locations: args.locations,
+        locations: input.locations,
         iframe_srcdoc: false,
+        ..ParseOptions::default()
     };
-    let doc = match &context {
+    match &context {
         Some(context) => {
-            let text = decode_text(&bytes, &args.encoding);
+            let text = decode_text(&bytes, &input.encoding);
             let encoding =
-                kauri_encoding::encoding_for_label(args.encoding.as_deref().unwrap_or("utf-8"))
+                kauri_encoding::encoding_for_label(input.encoding.as_deref().unwrap_or("utf-8"))
                     .unwrap_or(encoding_rs_utf8());
-            Document::build(|arena| kauri::parse_fragment_in(arena, &text, context, &opts))
-                .with_encoding(encoding.name())
-                .with_scripting(opts.scripting)
+            Ok(
+                Document::build(|arena| kauri::parse_fragment_in(arena, &text, context, &opts))
+                    .with_encoding(encoding.name())
+                    .with_scripting(opts.scripting),
+            )
         }
-        None => {
-            kauri::parse_bytes_with_options(&bytes, &opts).map_err(|e| Failure(e.to_string()))?
-        }
-    };
+        None => kauri::parse_bytes_with_options(&bytes, &opts).map_err(|e| Failure(e.to_string())),
+    }
+}
+
+fn parse(args: ParseArgs) -> Result<(), Failure> {
+    let doc = load(Input {
+        path: &args.input,
+        fragment: args.fragment.as_deref(),
+        encoding: args.encoding.clone(),
+        transport_charset: args.transport_charset.clone(),
+        scripting: args.scripting == OnOff::On,
+        locations: args.locations,
+    })?;
     let mut out = match args.format {
         Format::Tree => doc.to_test_tree(),
         Format::Json => {
@@ -130,6 +154,33 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
                 let _ = std::io::stderr().write_all(err.as_bytes());
             }
         }
+    }
+    print(&out)
+}
+
+/// `kauri select`: one record per match, each followed by a newline.
+fn select(args: SelectArgs) -> Result<(), Failure> {
+    // The selector is checked before the input is read, so a typo fails fast.
+    let selector = kauri::Selector::parse(&args.selector)
+        .map_err(|e| Failure(format!("invalid selector {:?}: {e}", args.selector)))?;
+    let scripting = args.scripting == OnOff::On;
+    let doc = load(Input {
+        path: &args.input,
+        fragment: args.fragment.as_deref(),
+        encoding: args.encoding.clone(),
+        transport_charset: None,
+        scripting,
+        locations: false,
+    })?;
+    let options = kauri_dom::serialize::html::SerializeOptions { scripting };
+    let mut out = String::new();
+    for element in doc.select(&selector) {
+        if args.text {
+            out.push_str(&element.text_content());
+        } else {
+            kauri_dom::serialize::html::serialize_outer(element, &options, &mut out);
+        }
+        out.push('\n');
     }
     print(&out)
 }

@@ -1,0 +1,278 @@
+//! Matching: [`Select`] (the `querySelectorAll` walk), and `select` / `select_first` /
+//! `matches` / `closest` on [`Node`] and [`Document`].
+//!
+//! The walk is the iterative [`Descendants`] iterator; each element is matched with the
+//! selectors crate, whose own recursion is bounded by the selector's nesting (at most 32
+//! blocks), except for `:has()`: the crate searches an anchor's subtree recursively, one call
+//! per level. For a selector with `:has()`, the depth of the subtree being searched is measured
+//! once (iteratively) and, when the thread has less stack left than that search needs, the
+//! match runs on a stack grown for it (`stacker`), so a document nested a million levels deep
+//! still matches without overflowing.
+
+use selectors::context::{
+    MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, QuirksMode,
+    SelectorCaches,
+};
+use selectors::OpaqueElement;
+
+use super::element::ElementRef;
+use super::selector::{Selector, SelectorError};
+use crate::document::Document;
+use crate::node::{Node, NodeData};
+use crate::traverse::{Descendants, Edge};
+
+/// A generous bound on the stack one level of the selectors crate's `:has()` subtree search
+/// takes (two frames per level; measured well below this in debug builds).
+const HAS_STACK_PER_LEVEL: usize = 4096;
+
+/// Below this many bytes of need, matching runs on the current stack without checking.
+const HAS_STACK_ALWAYS_OK: usize = 64 * 1024;
+
+/// The elements that match a [`Selector`] among a node's descendants, in tree order (see
+/// [`Node::select`]). Iterative: walks in constant stack at any depth.
+pub struct Select<'a> {
+    inner: Descendants<'a>,
+    selector: Selector,
+    matcher: Matcher,
+}
+
+impl<'a> Iterator for Select<'a> {
+    type Item = &'a Node<'a>;
+
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        for node in self.inner.by_ref() {
+            if let Some(element) = ElementRef::new(node) {
+                if self.matcher.matches(&self.selector, element) {
+                    return Some(node);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl std::iter::FusedIterator for Select<'_> {}
+
+impl std::fmt::Debug for Select<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Select")
+            .field("selector", &self.selector)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What matching needs besides the element: quirks mode, the scoping element, the crate's
+/// caches, and the stack a `:has()` search may take.
+struct Matcher {
+    quirks_mode: QuirksMode,
+    scope: Option<OpaqueElement>,
+    caches: SelectorCaches,
+    has_stack: usize,
+}
+
+impl Matcher {
+    /// A matcher for elements in the subtree of `root` (the node queried), with `scope` as the
+    /// `:scope` element.
+    fn new(root: &Node<'_>, scope: Option<OpaqueElement>, selector: &Selector) -> Matcher {
+        let has_stack = if selector.has_relative {
+            subtree_height(root).saturating_mul(HAS_STACK_PER_LEVEL)
+        } else {
+            0
+        };
+        Matcher {
+            quirks_mode: quirks_mode_of(root),
+            scope,
+            caches: SelectorCaches::default(),
+            has_stack,
+        }
+    }
+
+    fn matches(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
+        if self.has_stack <= HAS_STACK_ALWAYS_OK {
+            return self.matches_here(selector, element);
+        }
+        let needed = self.has_stack + HAS_STACK_ALWAYS_OK;
+        stacker::maybe_grow(needed, needed, || self.matches_here(selector, element))
+    }
+
+    fn matches_here(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
+        let mut context = MatchingContext::new(
+            MatchingMode::Normal,
+            None,
+            &mut self.caches,
+            self.quirks_mode,
+            NeedsSelectorFlags::No,
+            MatchingForInvalidation::No,
+        );
+        context.scope_element = self.scope;
+        selectors::matching::matches_selector_list(&selector.list, element, &mut context)
+    }
+}
+
+/// The number of levels below `root` (0 for a leaf), counted iteratively.
+fn subtree_height(root: &Node<'_>) -> usize {
+    let mut depth = 0usize;
+    let mut max = 0usize;
+    for edge in root.descendants_edges() {
+        match edge {
+            Edge::Open(_) => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            Edge::Close(_) => depth -= 1,
+        }
+    }
+    max
+}
+
+/// The quirks mode of the document `node` is in (no-quirks for a fragment or template
+/// contents).
+fn quirks_mode_of(node: &Node<'_>) -> QuirksMode {
+    let root = node.ancestors().last();
+    let data = match root {
+        Some(root) => &root.data,
+        None => &node.data,
+    };
+    match data {
+        NodeData::Document(d) => match d.quirks_mode() {
+            kauri_tree_builder::QuirksMode::Quirks => QuirksMode::Quirks,
+            kauri_tree_builder::QuirksMode::LimitedQuirks => QuirksMode::LimitedQuirks,
+            kauri_tree_builder::QuirksMode::NoQuirks => QuirksMode::NoQuirks,
+        },
+        _ => QuirksMode::NoQuirks,
+    }
+}
+
+impl<'a> Node<'a> {
+    /// Opens and closes of every descendant (not this node), for [`subtree_height`].
+    fn descendants_edges(&self) -> impl Iterator<Item = Edge<'a>> {
+        self.children().flat_map(|child| child.traverse())
+    }
+
+    /// The descendant elements that match `selector`, in tree order, like the DOM's
+    /// `querySelectorAll` on this node (`:scope` is this node when it is an element). Template
+    /// contents are not searched (they are not descendants).
+    ///
+    /// ```
+    /// let html = r#"<div class=note><a href="/a">A</a> <a>no href</a></div>
+    ///               <div><a href="/b">B</a></div>"#;
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// let selector = kauri_dom::Selector::parse("div.note > a[href]").unwrap();
+    /// let links: Vec<String> = root.select(&selector).map(|a| a.text_content()).collect();
+    /// assert_eq!(links, ["A"]);
+    /// ```
+    pub fn select(&self, selector: &Selector) -> Select<'a> {
+        let scope = ElementRef::new_scope(self);
+        Select {
+            inner: self.descendants(),
+            selector: selector.clone(),
+            matcher: Matcher::new(self, scope, selector),
+        }
+    }
+
+    /// Parses `css` and selects with it (see [`Node::select`]).
+    ///
+    /// ```
+    /// let html = "<ul><li>a<li class=x>b<li>c</ul>";
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// let items: Vec<String> = root.select_str("li:not(.x)")?.map(|li| li.text_content()).collect();
+    /// assert_eq!(items, ["a", "c"]);
+    /// assert!(root.select_str("li:").is_err());
+    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// ```
+    pub fn select_str(&self, css: &str) -> Result<Select<'a>, SelectorError> {
+        Ok(self.select(&Selector::parse(css)?))
+    }
+
+    /// The first descendant element, in tree order, that matches `selector` (the DOM's
+    /// `querySelector`).
+    ///
+    /// ```
+    /// let html = "<h1>Title</h1><p>one<p>two";
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// let p = kauri_dom::Selector::parse("h1 ~ p").unwrap();
+    /// assert_eq!(root.select_first(&p).unwrap().text_content(), "one");
+    /// ```
+    pub fn select_first(&self, selector: &Selector) -> Option<&'a Node<'a>> {
+        self.select(selector).next()
+    }
+
+    /// Whether this node is an element that matches `selector` (the DOM's `matches`).
+    /// Non-elements never match.
+    ///
+    /// ```
+    /// let html = "<section><p id=intro class=lead>Hi</p></section>";
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// let p = root.element_by_id("intro").unwrap();
+    /// assert!(p.matches(&kauri_dom::Selector::parse("section > p.lead").unwrap()));
+    /// assert!(!p.matches(&kauri_dom::Selector::parse("div p").unwrap()));
+    /// ```
+    pub fn matches(&'a self, selector: &Selector) -> bool {
+        match ElementRef::new(self) {
+            Some(element) => {
+                let scope = Some(selectors::Element::opaque(&element));
+                Matcher::new(self, scope, selector).matches(selector, element)
+            }
+            None => false,
+        }
+    }
+
+    /// The nearest inclusive ancestor element (this node, its parent, ...) that matches
+    /// `selector` (the DOM's `closest`).
+    ///
+    /// ```
+    /// let html = "<table><tr class=row><td><b id=x>1</b></td></tr></table>";
+    /// # let arena = kauri_dom::Arena::new();
+    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// let b = root.element_by_id("x").unwrap();
+    /// let row = b.closest(&kauri_dom::Selector::parse("tr").unwrap()).unwrap();
+    /// assert!(row.as_element().unwrap().has_class("row"));
+    /// ```
+    pub fn closest(&'a self, selector: &Selector) -> Option<&'a Node<'a>> {
+        std::iter::once(self)
+            .chain(self.ancestors())
+            .find(|node| node.matches(selector))
+    }
+}
+
+impl<'a> ElementRef<'a> {
+    /// The `:scope` element for a query on `node`: the node itself when it is an element.
+    fn new_scope(node: &Node<'_>) -> Option<OpaqueElement> {
+        node.is_element()
+            .then(|| OpaqueElement::new::<Node<'_>>(node))
+    }
+}
+
+impl Document {
+    /// The elements of the document that match `selector`, in tree order (the DOM's
+    /// `document.querySelectorAll`).
+    ///
+    /// ```
+    /// let html = r#"<ul id=menu><li><a href="/">Home</a><li><a href="/docs" class=active>Docs</a></ul>"#;
+    /// let doc = kauri_dom::test_support::parse_document(html); // kauri::parse(html)
+    /// let selector = kauri_dom::Selector::parse("#menu a[href^='/d']").unwrap();
+    /// let hrefs: Vec<&str> = doc
+    ///     .select(&selector)
+    ///     .filter_map(|a| a.get_attribute("href"))
+    ///     .collect();
+    /// assert_eq!(hrefs, ["/docs"]);
+    /// ```
+    pub fn select(&self, selector: &Selector) -> Select<'_> {
+        self.root().select(selector)
+    }
+
+    /// Parses `css` and selects with it (see [`Document::select`]).
+    pub fn select_str(&self, css: &str) -> Result<Select<'_>, SelectorError> {
+        self.root().select_str(css)
+    }
+
+    /// The first element of the document that matches `selector` (the DOM's
+    /// `document.querySelector`).
+    pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
+        self.root().select_first(selector)
+    }
+}

@@ -306,6 +306,13 @@ fn has_on_a_very_deep_tree_does_not_overflow() {
     let top = doc.element_by_id("top").unwrap();
     assert!(top.matches(&Selector::parse("div:has(> div)").unwrap()));
     assert!(top.matches(&Selector::parse("div:has(div span)").unwrap()));
+    // An anchor above the element matched, and `closest` from the leaf up 200,000 levels.
+    let span = doc.select_first(&Selector::parse("span").unwrap()).unwrap();
+    assert!(span.matches(&Selector::parse("#top:has(> div) span").unwrap()));
+    let found = span
+        .closest(&Selector::parse("#top:has(span)").unwrap())
+        .unwrap();
+    assert!(found.same_node(top));
     // Without :has, matching only looks up and sideways; the walk is iterative.
     assert_eq!(names(&doc, "div > span"), ["span"]);
 }

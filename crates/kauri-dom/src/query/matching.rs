@@ -71,16 +71,18 @@ struct Matcher {
 }
 
 impl Matcher {
-    /// A matcher for elements in the subtree of `root` (the node queried), with `scope` as the
-    /// `:scope` element.
-    fn new(root: &Node<'_>, scope: Option<OpaqueElement>, selector: &Selector) -> Matcher {
+    /// A matcher for elements of the tree `node` is in, with `scope` as the `:scope` element.
+    /// A `:has()` anchor may be any element of the tree (`div:has(img) p` anchors at an
+    /// ancestor of the `p`), so its stack need is measured over the whole tree.
+    fn new(node: &Node<'_>, scope: Option<OpaqueElement>, selector: &Selector) -> Matcher {
+        let top = node.ancestors().last().unwrap_or(node);
         let has_stack = if selector.has_relative {
-            subtree_height(root).saturating_mul(HAS_STACK_PER_LEVEL)
+            subtree_height(top).saturating_mul(HAS_STACK_PER_LEVEL)
         } else {
             0
         };
         Matcher {
-            quirks_mode: quirks_mode_of(root),
+            quirks_mode: quirks_mode_of(top),
             scope,
             caches: SelectorCaches::default(),
             has_stack,
@@ -125,15 +127,10 @@ fn subtree_height(root: &Node<'_>) -> usize {
     max
 }
 
-/// The quirks mode of the document `node` is in (no-quirks for a fragment or template
+/// The quirks mode of the document whose root is `root` (no-quirks for a fragment or template
 /// contents).
-fn quirks_mode_of(node: &Node<'_>) -> QuirksMode {
-    let root = node.ancestors().last();
-    let data = match root {
-        Some(root) => &root.data,
-        None => &node.data,
-    };
-    match data {
+fn quirks_mode_of(root: &Node<'_>) -> QuirksMode {
+    match &root.data {
         NodeData::Document(d) => match d.quirks_mode() {
             kauri_tree_builder::QuirksMode::Quirks => QuirksMode::Quirks,
             kauri_tree_builder::QuirksMode::LimitedQuirks => QuirksMode::LimitedQuirks,
@@ -233,9 +230,10 @@ impl<'a> Node<'a> {
     /// assert!(row.as_element().unwrap().has_class("row"));
     /// ```
     pub fn closest(&'a self, selector: &Selector) -> Option<&'a Node<'a>> {
-        std::iter::once(self)
-            .chain(self.ancestors())
-            .find(|node| node.matches(selector))
+        let mut matcher = Matcher::new(self, ElementRef::new_scope(self), selector);
+        std::iter::once(self).chain(self.ancestors()).find(|node| {
+            ElementRef::new(node).is_some_and(|element| matcher.matches(selector, element))
+        })
     }
 }
 

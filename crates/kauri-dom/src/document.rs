@@ -171,6 +171,12 @@ impl Document {
 
     /// The elements with this tag name, in tree order (see
     /// [`Node::elements_by_tag_name`]).
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<ul><li>a<li>b</ul>"); // kauri::parse
+    /// let items: Vec<String> = doc.elements_by_tag_name("li").map(|li| li.text_content()).collect();
+    /// assert_eq!(items, ["a", "b"]);
+    /// ```
     pub fn elements_by_tag_name<'s, 'n>(
         &'s self,
         name: &'n str,
@@ -179,11 +185,22 @@ impl Document {
     }
 
     /// The first element, in tree order, whose `id` is `id`.
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<p id=intro>Hi</p>"); // kauri::parse
+    /// assert_eq!(doc.element_by_id("intro").unwrap().text_content(), "Hi");
+    /// assert!(doc.element_by_id("Intro").is_none());
+    /// ```
     pub fn element_by_id(&self, id: &str) -> Option<&Node<'_>> {
         self.root().element_by_id(id)
     }
 
     /// The text content of the whole tree (every Text node, in tree order).
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// assert_eq!(doc.text_content(), "Tab");
+    /// ```
     pub fn text_content(&self) -> String {
         self.root().text_content()
     }

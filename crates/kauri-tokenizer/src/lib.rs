@@ -27,4 +27,4 @@ pub use input::line_col;
 pub use names::{AttrName, AttrNamespace, Attribute, LocalName, Namespace, QualName};
 pub use sink::{ParseError, TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};
-pub use tokenizer::{State, Tokenizer, TokenizerOptions};
+pub use tokenizer::{State, Tokenizer, TokenizerOptions, TOO_MANY_ATTRIBUTES};

@@ -113,6 +113,7 @@ fn tokenize(input: &str, state: State, last: Option<&str>, chunk: usize) -> Outc
     let opts = TokenizerOptions {
         initial_state: state,
         last_start_tag: last.map(LocalName::from),
+        max_attributes: None,
     };
     let mut t = Tokenizer::new(ValueSink::default(), opts);
     if chunk == 0 {

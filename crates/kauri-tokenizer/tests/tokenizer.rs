@@ -233,6 +233,7 @@ fn initial_state_and_last_start_tag() {
     let opts = TokenizerOptions {
         initial_state: State::Rcdata,
         last_start_tag: Some("title".into()),
+        max_attributes: None,
     };
     let mut t = Tokenizer::new(Recorder::default(), opts);
     t.feed("a<b>&lt;</titlex></title>c");
@@ -391,6 +392,7 @@ fn arbitrary_input_never_panics() {
                     TokenizerOptions {
                         initial_state: state,
                         last_start_tag: Some("script".into()),
+                        max_attributes: None,
                     },
                 );
                 t.feed(&input);
@@ -402,6 +404,7 @@ fn arbitrary_input_never_panics() {
                 TokenizerOptions {
                     initial_state: state,
                     last_start_tag: Some("script".into()),
+                    max_attributes: None,
                 },
             );
             for c in input.chars() {

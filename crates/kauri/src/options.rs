@@ -27,6 +27,66 @@ pub struct ParseOptions {
     pub locations: bool,
     /// Parse as an `iframe` `srcdoc` document (never quirks mode from the DOCTYPE).
     pub iframe_srcdoc: bool,
+    /// A resource limit (not part of the standard; `None`, the default, is no limit): parse
+    /// only the first this many bytes of the input. Bytes are cut before the encoding is
+    /// sniffed and the input decoded (a multi-byte sequence cut in two decodes as U+FFFD, as a
+    /// truncated file would); text is cut at the last character boundary at or before the
+    /// limit. The rest is parsed as if the input ended there, and the document's errors end
+    /// with one whose code is [`ParseOptions::INPUT_TRUNCATED`], at the end of the parsed
+    /// text. Input within the limit is parsed exactly as without it.
+    ///
+    /// ```
+    /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), ..Default::default() };
+    /// let doc = kauri::parse_with_options("<p>abc\u{e9}def", &opts);
+    /// assert_eq!(doc.text_content(), "abc");
+    /// assert_eq!(doc.errors().last().unwrap().code, kauri::ParseOptions::INPUT_TRUNCATED);
+    /// ```
+    pub max_input_bytes: Option<usize>,
+    /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
+    /// keeps its first this many distinct attributes in source order; each further one is
+    /// dropped with a parse error whose code is [`ParseOptions::TOO_MANY_ATTRIBUTES`]. See
+    /// [`kauri_tokenizer::TokenizerOptions::max_attributes`].
+    pub max_attributes: Option<usize>,
+    /// A resource limit (not part of the standard; `None`, the default, is no limit), as
+    /// Blink applies it with 512: a node that would go into the stack of open elements' entry
+    /// `max_depth` or deeper (the `html` element is entry 0) goes into entry `max_depth - 1`
+    /// instead, so deeper content becomes siblings at the limit while the parser still tracks
+    /// the elements as open. No node is more than `max_depth + 1` deep (`html` is depth 1).
+    /// See [`kauri_tree_builder::TreeBuilderOptions::max_depth`].
+    pub max_depth: Option<usize>,
+}
+
+impl ParseOptions {
+    /// The code of the parse error that reports input cut by
+    /// [`max_input_bytes`](ParseOptions::max_input_bytes). Kauri's own, not the standard's.
+    pub const INPUT_TRUNCATED: &'static str = "input-truncated";
+    /// The code of the parse error for each attribute dropped by
+    /// [`max_attributes`](ParseOptions::max_attributes). Kauri's own, not the standard's.
+    pub const TOO_MANY_ATTRIBUTES: &'static str = kauri_tokenizer::TOO_MANY_ATTRIBUTES;
+
+    /// Cuts text input to [`max_input_bytes`](ParseOptions::max_input_bytes) (at the last
+    /// character boundary at or before it); `true` when it was cut.
+    pub(crate) fn limit_text<'s>(&self, html: &'s str) -> (&'s str, bool) {
+        match self.max_input_bytes {
+            Some(max) if html.len() > max => {
+                let mut end = max;
+                while !html.is_char_boundary(end) {
+                    end -= 1;
+                }
+                (&html[..end], true)
+            }
+            _ => (html, false),
+        }
+    }
+
+    /// Cuts byte input to [`max_input_bytes`](ParseOptions::max_input_bytes); `true` when it
+    /// was cut.
+    pub(crate) fn limit_bytes<'b>(&self, bytes: &'b [u8]) -> (&'b [u8], bool) {
+        match self.max_input_bytes {
+            Some(max) if bytes.len() > max => (&bytes[..max], true),
+            _ => (bytes, false),
+        }
+    }
 }
 
 impl Default for ParseOptions {
@@ -38,6 +98,9 @@ impl Default for ParseOptions {
             allow_utf8_guess: false,
             locations: false,
             iframe_srcdoc: false,
+            max_input_bytes: None,
+            max_attributes: None,
+            max_depth: None,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use kauri_dom::{Arena, Document, DomSink, Parsed};
 use kauri_encoding::{Encoding, EncodingDecision, SniffOptions, UnknownLabel};
-use kauri_tokenizer::{State, Tokenizer, TokenizerOptions};
+use kauri_tokenizer::{ParseError, State, Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};
 
 use crate::fragment::{ContextError, FragmentContext};
@@ -101,7 +101,8 @@ pub fn parse_fragment(
 /// assert_eq!(parsed.root.text_content(), "hi");
 /// ```
 pub fn parse_document<'a>(arena: &'a Arena<'a>, html: &str, opts: &ParseOptions) -> Parsed<'a> {
-    run_document(arena, html, opts, false).0
+    let (html, truncated) = opts.limit_text(html);
+    run_document(arena, html, opts, false, truncated).0
 }
 
 /// Parses a document from bytes into `arena`; returns the tree and the encoding used. Fails
@@ -118,15 +119,16 @@ pub fn parse_document_bytes<'a>(
         allow_utf8_guess: opts.allow_utf8_guess,
         ..SniffOptions::default()
     };
+    let (bytes, truncated) = opts.limit_bytes(bytes);
     let decision = kauri_encoding::sniff(bytes, &sniff)?;
     let text = kauri_encoding::decode(bytes, &decision);
-    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative());
+    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative(), truncated);
     if let Some(label) = change {
         // 13.2.3.4 "change the encoding": restart with the declared encoding, now certain.
         if let Some(new) = kauri_encoding::encoding_for_change(decision.encoding, &label) {
             let decision = EncodingDecision::meta_in_tree(new);
             let text = kauri_encoding::decode(bytes, &decision);
-            let (parsed, _) = run_document(arena, &text, opts, false);
+            let (parsed, _) = run_document(arena, &text, opts, false, truncated);
             return Ok((parsed, new));
         }
     }
@@ -140,6 +142,7 @@ pub fn parse_fragment_in<'a>(
     context: &FragmentContext,
     opts: &ParseOptions,
 ) -> Parsed<'a> {
+    let (html, truncated) = opts.limit_text(html);
     let sink = DomSink::new(arena).with_spans(opts.locations);
     let builder = TreeBuilder::new_for_fragment(
         sink,
@@ -155,6 +158,7 @@ pub fn parse_fragment_in<'a>(
         TokenizerOptions {
             initial_state,
             last_start_tag: None,
+            max_attributes: opts.max_attributes,
         },
     );
     tokenizer.feed(html);
@@ -162,6 +166,7 @@ pub fn parse_fragment_in<'a>(
     let builder = tokenizer.into_sink();
     let root = builder.fragment_root();
     let mut parsed = builder.into_sink().finish_fragment(root.as_ref());
+    report_truncation(html, truncated, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     parsed
 }
@@ -171,25 +176,46 @@ fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBu
         scripting: opts.scripting,
         iframe_srcdoc: opts.iframe_srcdoc,
         encoding_tentative,
+        max_depth: opts.max_depth,
+    }
+}
+
+/// Appends the [`ParseOptions::INPUT_TRUNCATED`] error at the end of `html` when the input was
+/// cut by [`ParseOptions::max_input_bytes`].
+fn report_truncation(html: &str, truncated: bool, errors: &mut Vec<ParseError>) {
+    if truncated {
+        errors.push(ParseError {
+            code: ParseOptions::INPUT_TRUNCATED,
+            line: 0,
+            col: 0,
+            offset: html.len(),
+        });
     }
 }
 
 /// Tokenizes and builds a document; returns the tree and the tree builder's encoding change
-/// request (only made when `encoding_tentative`).
+/// request (only made when `encoding_tentative`). `truncated`: the input was cut by
+/// [`ParseOptions::max_input_bytes`].
 fn run_document<'a>(
     arena: &'a Arena<'a>,
     html: &str,
     opts: &ParseOptions,
     encoding_tentative: bool,
+    truncated: bool,
 ) -> (Parsed<'a>, Option<String>) {
     let sink = DomSink::new(arena).with_spans(opts.locations);
     let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
-    let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+    let tokenizer_options = TokenizerOptions {
+        max_attributes: opts.max_attributes,
+        ..TokenizerOptions::default()
+    };
+    let mut tokenizer = Tokenizer::new(builder, tokenizer_options);
     tokenizer.feed(html);
     tokenizer.end();
     let builder = tokenizer.into_sink();
     let change = builder.encoding_change_request().map(str::to_owned);
     let mut parsed = builder.into_sink().finish();
+    report_truncation(html, truncated, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     (parsed, change)
 }

@@ -48,6 +48,7 @@ pub fn to_json_chunked(
     let options = TokenizerOptions {
         initial_state,
         last_start_tag: last_start_tag.map(LocalName::from),
+        max_attributes: None,
     };
     let mut tokenizer = Tokenizer::new(JsonSink::default(), options);
     if chunk_chars == 0 {

@@ -37,7 +37,19 @@ pub struct TokenizerOptions {
     /// "The tag name of the last start tag to have been emitted from this tokenizer", as a
     /// fragment parser or a test sets it (used for appropriate end tag tokens).
     pub last_start_tag: Option<LocalName>,
+    /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
+    /// keeps at most this many attributes. Once a tag has this many (distinct, kept)
+    /// attributes, every further attribute is dropped, each with a parse error whose code is
+    /// the Kauri-specific [`TOO_MANY_ATTRIBUTES`] (reported where the dropped attribute's name
+    /// ends). The kept attributes are the first ones in source order. A later attribute whose
+    /// name repeats a kept one is still a `duplicate-attribute`; one whose name repeats a
+    /// dropped one is counted as another attribute over the limit.
+    pub max_attributes: Option<usize>,
 }
+
+/// The parse error code reported for each attribute dropped by
+/// [`TokenizerOptions::max_attributes`]. Not a code of the standard: Kauri's own.
+pub const TOO_MANY_ATTRIBUTES: &str = "too-many-attributes";
 
 /// Attribute lists longer than this use a hash set for the duplicate check.
 const LINEAR_DUPLICATE_CHECK: usize = 12;
@@ -106,6 +118,8 @@ pub struct Tokenizer<S: TokenSink> {
     attr_duplicate: bool,
     attr_atom: Option<LocalName>,
     attr_set: HashSet<LocalName>,
+    /// [`TokenizerOptions::max_attributes`].
+    max_attributes: Option<usize>,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
     token_start: usize,
     last_start_tag: Option<LocalName>,
@@ -276,6 +290,7 @@ impl<S: TokenSink> Tokenizer<S> {
             attr_duplicate: false,
             attr_atom: None,
             attr_set: HashSet::new(),
+            max_attributes: opts.max_attributes,
             token_start: 0,
             last_start_tag: opts.last_start_tag,
             temp: String::new(),
@@ -816,12 +831,24 @@ impl<S: TokenSink> Tokenizer<S> {
         if duplicate {
             self.error("duplicate-attribute");
             self.attr_duplicate = true;
+        } else if self.attribute_limit_reached() {
+            // Not in the standard: the resource limit of `TokenizerOptions::max_attributes`.
+            // The attribute is dropped like a duplicate.
+            self.error(TOO_MANY_ATTRIBUTES);
+            self.attr_duplicate = true;
         } else {
             self.attr_atom = Some(atom);
         }
     }
 
-    /// Adds the finished attribute to the tag unless it was a duplicate.
+    /// The current tag already holds [`TokenizerOptions::max_attributes`] attributes.
+    #[inline]
+    fn attribute_limit_reached(&self) -> bool {
+        self.max_attributes
+            .is_some_and(|max| self.attrs.len() >= max)
+    }
+
+    /// Adds the finished attribute to the tag unless it was a duplicate (or over the limit).
     fn finish_attribute(&mut self) {
         if !self.attr_active {
             return;

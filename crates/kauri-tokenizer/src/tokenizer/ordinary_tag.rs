@@ -125,7 +125,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 b'\r' | b'=' => return self.give_up(),
                 _ => {}
             }
-            if kind == TagKind::EndTag || self.attrs.len() >= LINEAR_DUPLICATE_CHECK {
+            // (At the attribute limit the slow path drops the attribute and reports it.)
+            if kind == TagKind::EndTag
+                || self.attrs.len() >= LINEAR_DUPLICATE_CHECK
+                || self.attribute_limit_reached()
+            {
                 return self.give_up();
             }
             // 13.2.5.33 Attribute name state.

@@ -64,6 +64,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
         }
+        // Not in the standard: the depth limit (`TreeBuilderOptions::max_depth`).
+        let target = match self.opts.max_depth {
+            Some(max) if idx >= max => self.open.get(max.max(1) - 1),
+            _ => target,
+        };
         let is_template = target.is_html(&local_name!("template"));
         let h = target.handle.clone();
         self.inside(h, is_template)

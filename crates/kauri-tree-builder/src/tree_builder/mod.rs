@@ -25,6 +25,16 @@ pub struct TreeBuilderOptions {
     /// The encoding is tentative: a `<meta charset>` in "in head" records an encoding change
     /// request (see [`TreeBuilder::encoding_change_request`]).
     pub encoding_tentative: bool,
+    /// A resource limit (not part of the standard; `None`, the default, is no limit), as Blink
+    /// applies it (`kMaximumHTMLParserDOMTreeDepth`, 512): when the node would be inserted
+    /// into the stack of open elements' entry number `max_depth` or deeper (counting the
+    /// `html` element as entry 0), it is inserted into entry `max_depth - 1` instead, so deeper
+    /// content becomes siblings at the limit. Elements are still pushed on the stack of open
+    /// elements, so insertion modes, scopes and end tags work as without the limit. No node's
+    /// depth (the `html` element 1, its children 2, ...) exceeds `max_depth + 1`. Foster
+    /// parenting is unchanged (it inserts beside a table, no deeper than the table). A
+    /// `max_depth` of 0 acts as 1.
+    pub max_depth: Option<usize>,
 }
 
 impl Default for TreeBuilderOptions {
@@ -33,6 +43,7 @@ impl Default for TreeBuilderOptions {
             scripting: true,
             iframe_srcdoc: false,
             encoding_tentative: false,
+            max_depth: None,
         }
     }
 }

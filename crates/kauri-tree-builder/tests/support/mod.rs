@@ -275,6 +275,7 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
             let topts = TokenizerOptions {
                 initial_state: state.map(State::from).unwrap_or_default(),
                 last_start_tag: None,
+                max_attributes: None,
             };
             let mut tok = Tokenizer::new(tb, topts);
             tok.feed(input);

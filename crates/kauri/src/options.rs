@@ -51,8 +51,10 @@ pub struct ParseOptions {
     /// Blink applies it with 512: a node that would go into the stack of open elements' entry
     /// `max_depth` or deeper (the `html` element is entry 0) goes into entry `max_depth - 1`
     /// instead, so deeper content becomes siblings at the limit while the parser still tracks
-    /// the elements as open. No node is more than `max_depth + 1` deep (`html` is depth 1).
-    /// See [`kauri_tree_builder::TreeBuilderOptions::max_depth`].
+    /// the elements as open. No node is more than `max_depth + 1` deep (`html` is depth 1),
+    /// except content moved by the adoption agency algorithm (misnested formatting end tags),
+    /// which can go a few levels deeper. See
+    /// [`kauri_tree_builder::TreeBuilderOptions::max_depth`].
     pub max_depth: Option<usize>,
 }
 

@@ -229,3 +229,48 @@ fn a_million_nested_divs_stay_within_the_depth_limit() {
     assert_eq!(max_depth(&unlimited), n + 3);
     assert_eq!(unlimited.text_content(), text);
 }
+
+/// The adoption agency algorithm (a misnested formatting end tag) appends its new formatting
+/// element directly to the furthest block and moves the block's children into it, as the
+/// standard (and Blink) do, without the appropriate place; so under the limit such content can
+/// end a few levels deeper than `max_depth + 1`. Everything else stays within it; no text is
+/// lost.
+#[test]
+fn depth_limit_with_misnested_and_foreign_content() {
+    let opts = with(|o| o.max_depth = Some(10));
+    for (unit, deepest) in [
+        ("<b><div>x", 11),
+        ("<b><div>x</b>", 12),
+        ("<a><div><a>x", 12),
+        ("<div><b><p>x</b>", 12),
+        ("<table><tr><td><b>x", 11),
+        ("<table>x<div>", 3),
+        ("<template><div>x", 3),
+        ("<svg><g>x", 11),
+        ("<i><b><div><p>x</b></i>", 11),
+        ("<b><i><div>x</b>y", 13),
+        ("<b><i><u><s><em><strong><div>x</b>y", 15),
+        (
+            "<b><i><u><s><em><strong><div>x</strong></em></s></u></i></b>y",
+            17,
+        ),
+        (
+            "<a><b><i><u><s><em><strong><font><tt><nobr><big><small><div>x</a>y",
+            15,
+        ),
+        ("<b><b><b><i><i><i><u><u><u><div>x</b>y", 15),
+        (
+            "<div><b><i><u><s><em><strong><p>x</b></i></u></s></em></strong>y",
+            15,
+        ),
+    ] {
+        let html = unit.repeat(3000);
+        let doc = kauri::parse_with_options(&html, &opts);
+        assert_eq!(max_depth(&doc), deepest, "{unit:?}");
+        assert_eq!(
+            doc.text_content().len(),
+            kauri::parse(&html).text_content().len(),
+            "{unit:?}"
+        );
+    }
+}

@@ -30,10 +30,13 @@ pub struct TreeBuilderOptions {
     /// into the stack of open elements' entry number `max_depth` or deeper (counting the
     /// `html` element as entry 0), it is inserted into entry `max_depth - 1` instead, so deeper
     /// content becomes siblings at the limit. Elements are still pushed on the stack of open
-    /// elements, so insertion modes, scopes and end tags work as without the limit. No node's
-    /// depth (the `html` element 1, its children 2, ...) exceeds `max_depth + 1`. Foster
-    /// parenting is unchanged (it inserts beside a table, no deeper than the table). A
-    /// `max_depth` of 0 acts as 1.
+    /// elements, so insertion modes, scopes and end tags work as without the limit. A node
+    /// placed by "the appropriate place for inserting a node" is never deeper than
+    /// `max_depth + 1` (the `html` element is depth 1, its children 2, ...). Foster parenting
+    /// is unchanged (it inserts beside a table, no deeper than the table). The adoption agency
+    /// algorithm still appends its new formatting element to the furthest block and moves the
+    /// block's children into it (as Blink does), so misnested formatting end tags can put
+    /// content a few levels deeper. A `max_depth` of 0 acts as 1.
     pub max_depth: Option<usize>,
 }
 

@@ -320,7 +320,7 @@ impl<'a> DomSink<'a> {
     /// through the full algorithm.
     fn select_state(&mut self, select: &'a Node<'a>) -> Option<SelectState<'a>> {
         let state = *self.select_cache.selects.get(&key(select))?;
-        let selected_ok = state.selected.map_or(true, |o| {
+        let selected_ok = state.selected.is_none_or(|o| {
             selectedness(o)
                 && option_nearest_ancestor_select(o).is_some_and(|s| s.same_node(select))
         });

@@ -473,7 +473,7 @@ fn default_encoding_option_wins_over_tld() {
 #[test]
 fn meta_after_1024_bytes_is_found_by_the_tree_builder() {
     let mut bytes = b"<!DOCTYPE html><!-- ".to_vec();
-    bytes.extend(std::iter::repeat(b'x').take(2000));
+    bytes.extend(std::iter::repeat_n(b'x', 2000));
     bytes.extend_from_slice(b" --><meta charset=iso-8859-2><p>caf&eacute;");
     // The pre-scan cannot see it...
     let first = sniff_default(&bytes);

@@ -245,7 +245,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         if self
             .segments
             .get(self.markers as usize)
-            .map_or(true, |c| c.names[name_slot(name)] == 0)
+            .is_none_or(|c| c.names[name_slot(name)] == 0)
         {
             return None;
         }

@@ -151,7 +151,7 @@ fn soup(rng: &mut Rng) -> String {
                 s.push('<');
                 s.push_str(rng.pick(NAMES));
                 s.push_str(rng.pick(ATTRS));
-                if rng.next() % 8 == 0 {
+                if rng.next().is_multiple_of(8) {
                     s.push('/');
                 }
                 s.push('>');

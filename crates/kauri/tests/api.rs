@@ -51,7 +51,7 @@ fn bytes_are_sniffed_and_meta_reparses() {
     // A <meta> after non-ASCII bytes: the guess is tentative, the tree builder's <meta>
     // changes it, and the document is parsed again with the declared encoding.
     let mut bytes = b"<title>\xe9</title><meta charset=iso-8859-7><p>\xe1".to_vec();
-    bytes.extend(std::iter::repeat(b' ').take(2000));
+    bytes.extend(std::iter::repeat_n(b' ', 2000));
     let doc = kauri::parse_bytes(&bytes);
     assert_eq!(doc.encoding(), "ISO-8859-7");
     assert!(

@@ -573,7 +573,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         return Flow::Done;
                     };
                     self.generate_implied_end_tags(None);
-                    if self.open.current().map_or(true, |c| c.handle != node) {
+                    if self.open.current().is_none_or(|c| c.handle != node) {
                         self.error("unexpected-end-tag");
                     }
                     if let Some(i) = self.open.position(&node) {

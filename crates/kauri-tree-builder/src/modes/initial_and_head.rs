@@ -94,7 +94,7 @@ fn doctype_quirks_mode(d: &Doctype) -> QuirksMode {
         return QuirksMode::Quirks;
     }
     // 2026: an empty system identifier counts as missing.
-    let system_missing = system.map_or(true, str::is_empty);
+    let system_missing = system.is_none_or(str::is_empty);
     if let Some(p) = public {
         let html401 = starts_with_ci(p, "-//W3C//DTD HTML 4.01 Frameset//")
             || starts_with_ci(p, "-//W3C//DTD HTML 4.01 Transitional//");

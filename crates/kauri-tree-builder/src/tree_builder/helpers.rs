@@ -45,7 +45,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let last_template = self.open.position_html(&local_name!("template"));
             let last_table = self.open.position_html(&local_name!("table"));
             match (last_template, last_table) {
-                (Some(t), tb) if tb.map_or(true, |tb| t > tb) => {
+                (Some(t), tb) if tb.is_none_or(|tb| t > tb) => {
                     let h = self.open.get(t).handle.clone();
                     return Place::Append(self.sink.template_contents(&h));
                 }

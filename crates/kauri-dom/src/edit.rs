@@ -123,6 +123,7 @@ impl<'a> Editor<'a> {
             .alloc(Node::new(NodeData::Element(crate::node::Element {
                 name,
                 attrs: UnsafeCell::new(attrs::from_vec(attrs)),
+                pending: UnsafeCell::new(Vec::new()),
                 template_contents,
                 flag: std::cell::Cell::new(false),
                 owner: 0,

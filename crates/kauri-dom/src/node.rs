@@ -162,6 +162,9 @@ pub struct Element<'a> {
     /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
     /// reference to the node is handed out).
     pub(crate) attrs: UnsafeCell<Attributes>,
+    /// The token's attributes, not indexed yet: the first access moves them into `attrs`, so a
+    /// tree whose attributes are never read never builds the hash index.
+    pub(crate) pending: UnsafeCell<Vec<kauri_tokenizer::Attribute>>,
     pub(crate) template_contents: Option<&'a Node<'a>>,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
@@ -201,10 +204,25 @@ impl<'a> Element<'a> {
     }
     /// All attributes, in source order, keyed by (namespace, local name).
     pub fn attrs(&self) -> &Attributes {
+        self.index_attrs();
         // SAFETY: the map is only written by `DomSink`, which never hands out a reference to a
         // node while it can still write to it (its handles are opaque), and never holds a
-        // reference across a write.
+        // reference across a write; and by `index_attrs`, before any reference to it exists.
         unsafe { &*self.attrs.get() }
+    }
+
+    /// Moves the pending token attributes into the map (once, on the first access).
+    #[inline]
+    pub(crate) fn index_attrs(&self) {
+        // SAFETY: `pending` is only touched here, and no reference to it escapes. While it is
+        // non-empty no reference to the map has been handed out (every access comes through
+        // this function first), so writing the map is exclusive. `Element` is not `Sync` (it
+        // holds a `Cell`), so no other thread can be here at the same time.
+        let pending = unsafe { &mut *self.pending.get() };
+        if !pending.is_empty() {
+            let attrs = crate::attrs::from_vec(std::mem::take(pending));
+            unsafe { *self.attrs.get() = attrs };
+        }
     }
     /// The value of the attribute in no namespace with this local name.
     ///

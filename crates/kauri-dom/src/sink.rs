@@ -176,19 +176,35 @@ impl<'a> DomSink<'a> {
 
     /// Creates an element node (and for an HTML `template`, its contents fragment).
     pub(crate) fn new_element(&self, name: QualName, attrs: attrs::Attributes) -> &'a Node<'a> {
+        let flag = name.is_html(&local_name!("option")) && attrs.keys().any(is_selected_attr);
+        self.new_element_with(name, attrs, Vec::new(), flag)
+    }
+
+    /// Creates an element node from the token's attributes, which are indexed on first access.
+    fn new_element_pending(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
+        let flag =
+            name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
+        // Without attributes there is nothing to index: the map stays empty (no allocation).
+        self.new_element_with(name, attrs::Attributes::default(), attrs, flag)
+    }
+
+    fn new_element_with(
+        &self,
+        name: QualName,
+        attrs: attrs::Attributes,
+        pending: Vec<Attribute>,
+        flag: bool,
+    ) -> &'a Node<'a> {
         let template_contents = if name.is_html(&local_name!("template")) {
             Some(self.new_node(NodeData::DocumentFragment))
         } else {
             None
         };
-        // An option's selectedness starts as "has a selected attribute".
-        let flag = name.is_html(&local_name!("option"))
-            && attrs.keys().any(|k| {
-                k.ns == kauri_tokenizer::AttrNamespace::None && k.local == local_name!("selected")
-            });
+        // An option's selectedness starts as "has a selected attribute" (`flag`).
         self.new_node(NodeData::Element(Element {
             name,
             attrs: UnsafeCell::new(attrs),
+            pending: UnsafeCell::new(pending),
             template_contents,
             flag: Cell::new(flag),
             owner: self.id,
@@ -249,6 +265,11 @@ impl<'a> DomSink<'a> {
     }
 }
 
+/// Whether `name` is the `selected` attribute (in no namespace).
+fn is_selected_attr(name: &kauri_tokenizer::AttrName) -> bool {
+    name.ns == kauri_tokenizer::AttrNamespace::None && name.local == local_name!("selected")
+}
+
 /// Whether inserting `node` into `parent` would make a node its own ancestor (the DOM would
 /// throw). A node without children cannot be an ancestor of anything, so the walk up from
 /// `parent` only happens when an existing subtree moves (the adoption agency).
@@ -282,7 +303,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> NodeHandle<'a> {
-        NodeHandle(self.new_element(name, attrs::from_vec(attrs)))
+        NodeHandle(self.new_element_pending(name, attrs))
     }
 
     fn create_comment(&mut self, data: &str) -> NodeHandle<'a> {
@@ -416,6 +437,7 @@ impl<'a> TreeSink for DomSink<'a> {
 
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
         if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
+            e.index_attrs();
             // SAFETY: as in `append_text`.
             let map = unsafe { &mut *e.attrs.get() };
             for attr in attrs {

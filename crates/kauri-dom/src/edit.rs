@@ -122,8 +122,7 @@ impl<'a> Editor<'a> {
             .arena
             .alloc(Node::new(NodeData::Element(crate::node::Element {
                 name,
-                attrs: UnsafeCell::new(attrs::from_vec(attrs)),
-                pending: UnsafeCell::new(Vec::new()),
+                attrs: UnsafeCell::new(crate::node::AttrStore::Indexed(attrs::from_vec(attrs))),
                 template_contents,
                 flag: std::cell::Cell::new(false),
                 owner: 0,

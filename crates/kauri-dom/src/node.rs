@@ -155,16 +155,22 @@ impl Doctype {
     }
 }
 
+/// An element's attributes: the token's list until the first access, then the indexed map
+/// (a tree whose attributes are never read never builds the hash index).
+pub(crate) enum AttrStore {
+    /// The token's attributes, in source order, not indexed yet.
+    Pending(Vec<kauri_tokenizer::Attribute>),
+    /// The map every accessor reads.
+    Indexed(Attributes),
+}
+
 /// An element: qualified name, attributes in source order, and for an HTML `template` its
 /// template contents.
 pub struct Element<'a> {
     pub(crate) name: QualName,
     /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
     /// reference to the node is handed out).
-    pub(crate) attrs: UnsafeCell<Attributes>,
-    /// The token's attributes, not indexed yet: the first access moves them into `attrs`, so a
-    /// tree whose attributes are never read never builds the hash index.
-    pub(crate) pending: UnsafeCell<Vec<kauri_tokenizer::Attribute>>,
+    pub(crate) attrs: UnsafeCell<AttrStore>,
     pub(crate) template_contents: Option<&'a Node<'a>>,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
@@ -204,24 +210,24 @@ impl<'a> Element<'a> {
     }
     /// All attributes, in source order, keyed by (namespace, local name).
     pub fn attrs(&self) -> &Attributes {
-        self.index_attrs();
-        // SAFETY: the map is only written by `DomSink`, which never hands out a reference to a
+        let store = self.attrs.get();
+        // SAFETY: the store is only written by `DomSink`, which never hands out a reference to a
         // node while it can still write to it (its handles are opaque), and never holds a
-        // reference across a write; and by `index_attrs`, before any reference to it exists.
-        unsafe { &*self.attrs.get() }
-    }
-
-    /// Moves the pending token attributes into the map (once, on the first access).
-    #[inline]
-    pub(crate) fn index_attrs(&self) {
-        // SAFETY: `pending` is only touched here, and no reference to it escapes. While it is
-        // non-empty no reference to the map has been handed out (every access comes through
-        // this function first), so writing the map is exclusive. `Element` is not `Sync` (it
-        // holds a `Cell`), so no other thread can be here at the same time.
-        let pending = unsafe { &mut *self.pending.get() };
-        if !pending.is_empty() {
-            let attrs = crate::attrs::from_vec(std::mem::take(pending));
-            unsafe { *self.attrs.get() = attrs };
+        // reference across a write; and here, only while it is `Pending`: no reference to a map
+        // has been handed out yet (only `Indexed` hands one out), and `Element` is not `Sync`
+        // (it holds a `Cell`), so no other thread can be here at the same time.
+        unsafe {
+            if matches!(&*store, AttrStore::Pending(_)) {
+                let list = match &mut *store {
+                    AttrStore::Pending(list) => std::mem::take(list),
+                    AttrStore::Indexed(_) => Vec::new(),
+                };
+                *store = AttrStore::Indexed(crate::attrs::from_vec(list));
+            }
+            match &*store {
+                AttrStore::Indexed(map) => map,
+                AttrStore::Pending(_) => unreachable!("indexed just above"),
+            }
         }
     }
     /// The value of the attribute in no namespace with this local name.

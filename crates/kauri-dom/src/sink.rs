@@ -7,7 +7,8 @@ use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 use crate::attrs;
 use crate::node::{
-    Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, ProcessingInstruction, Text,
+    Arena, AttrStore, Comment, Doctype, DocumentData, Element, Node, NodeData,
+    ProcessingInstruction, Text,
 };
 
 /// A node of the tree a [`DomSink`] is building, as the tree builder sees it: opaque, cheap to
@@ -177,24 +178,23 @@ impl<'a> DomSink<'a> {
     /// Creates an element node (and for an HTML `template`, its contents fragment).
     pub(crate) fn new_element(&self, name: QualName, attrs: attrs::Attributes) -> &'a Node<'a> {
         let flag = name.is_html(&local_name!("option")) && attrs.keys().any(is_selected_attr);
-        self.new_element_with(name, attrs, Vec::new(), flag)
+        self.new_element_with(name, AttrStore::Indexed(attrs), flag)
     }
 
     /// Creates an element node from the token's attributes, which are indexed on first access.
     fn new_element_pending(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
         let flag =
             name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
-        // Without attributes there is nothing to index: the map stays empty (no allocation).
-        self.new_element_with(name, attrs::Attributes::default(), attrs, flag)
+        // Without attributes there is nothing to index: an empty map (no allocation).
+        let store = if attrs.is_empty() {
+            AttrStore::Indexed(attrs::Attributes::default())
+        } else {
+            AttrStore::Pending(attrs)
+        };
+        self.new_element_with(name, store, flag)
     }
 
-    fn new_element_with(
-        &self,
-        name: QualName,
-        attrs: attrs::Attributes,
-        pending: Vec<Attribute>,
-        flag: bool,
-    ) -> &'a Node<'a> {
+    fn new_element_with(&self, name: QualName, attrs: AttrStore, flag: bool) -> &'a Node<'a> {
         let template_contents = if name.is_html(&local_name!("template")) {
             Some(self.new_node(NodeData::DocumentFragment))
         } else {
@@ -204,7 +204,6 @@ impl<'a> DomSink<'a> {
         self.new_node(NodeData::Element(Element {
             name,
             attrs: UnsafeCell::new(attrs),
-            pending: UnsafeCell::new(pending),
             template_contents,
             flag: Cell::new(flag),
             owner: self.id,
@@ -437,11 +436,12 @@ impl<'a> TreeSink for DomSink<'a> {
 
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
         if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
-            e.index_attrs();
-            // SAFETY: as in `append_text`.
-            let map = unsafe { &mut *e.attrs.get() };
-            for attr in attrs {
-                map.entry(attr.name).or_insert(attr.value);
+            e.attrs(); // Indexes pending attributes.
+                       // SAFETY: as in `append_text`.
+            if let AttrStore::Indexed(map) = unsafe { &mut *e.attrs.get() } {
+                for attr in attrs {
+                    map.entry(attr.name).or_insert(attr.value);
+                }
             }
         }
     }

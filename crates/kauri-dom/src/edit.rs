@@ -123,6 +123,7 @@ impl<'a> Editor<'a> {
             .alloc(Node::new(NodeData::Element(crate::node::Element {
                 name,
                 attrs: UnsafeCell::new(crate::node::AttrStore::Indexed(attrs::from_vec(attrs))),
+                indexed: std::sync::Once::new(),
                 template_contents,
                 flag: std::cell::Cell::new(false),
                 owner: 0,

@@ -10,6 +10,7 @@
 //! this crate, so no caller can link nodes of two different arenas.
 
 use std::cell::{Cell, UnsafeCell};
+use std::sync::Once;
 
 use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, Span};
 use kauri_tree_builder::QuirksMode;
@@ -171,6 +172,9 @@ pub struct Element<'a> {
     /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
     /// reference to the node is handed out).
     pub(crate) attrs: UnsafeCell<AttrStore>,
+    /// Guards the one move from `Pending` to `Indexed` (a shared `Document` is `Sync`, so two
+    /// threads may read the attributes at once).
+    pub(crate) indexed: Once,
     pub(crate) template_contents: Option<&'a Node<'a>>,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
@@ -213,17 +217,15 @@ impl<'a> Element<'a> {
         let store = self.attrs.get();
         // SAFETY: the store is only written by `DomSink`, which never hands out a reference to a
         // node while it can still write to it (its handles are opaque), and never holds a
-        // reference across a write; and here, only while it is `Pending`: no reference to a map
-        // has been handed out yet (only `Indexed` hands one out), and `Element` is not `Sync`
-        // (it holds a `Cell`), so no other thread can be here at the same time.
+        // reference across a write; and inside `indexed.call_once`, which runs at most once, on
+        // one thread, before any reader gets past it: no reference to the store exists then.
         unsafe {
-            if matches!(&*store, AttrStore::Pending(_)) {
-                let list = match &mut *store {
-                    AttrStore::Pending(list) => std::mem::take(list),
-                    AttrStore::Indexed(_) => Vec::new(),
-                };
-                *store = AttrStore::Indexed(crate::attrs::from_vec(list));
-            }
+            self.indexed.call_once(|| {
+                if let AttrStore::Pending(list) = &mut *store {
+                    let list = std::mem::take(list);
+                    *store = AttrStore::Indexed(crate::attrs::from_vec(list));
+                }
+            });
             match &*store {
                 AttrStore::Indexed(map) => map,
                 AttrStore::Pending(_) => unreachable!("indexed just above"),

@@ -204,6 +204,7 @@ impl<'a> DomSink<'a> {
         self.new_node(NodeData::Element(Element {
             name,
             attrs: UnsafeCell::new(attrs),
+            indexed: std::sync::Once::new(),
             template_contents,
             flag: Cell::new(flag),
             owner: self.id,

@@ -498,3 +498,39 @@ impl<'a> TreeSink for DomSink<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Document;
+    use kauri_tokenizer::{AttrName, LocalName};
+
+    /// The attribute map is built on first access; a shared `Document` may be read by two
+    /// threads at once, and both see the same, first-wins map.
+    #[test]
+    fn attributes_indexed_lazily_from_two_threads() {
+        let doc = Document::build(|arena| {
+            let mut sink = DomSink::new(arena);
+            let root = sink.document();
+            let attr = |name: &str, value: &str| Attribute {
+                name: AttrName::new(LocalName::from(name)),
+                value: value.to_owned(),
+            };
+            let attrs = vec![attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
+            let el = sink.create_element(QualName::html(local_name!("a")), attrs);
+            sink.append(&root, NodeOrText::Node(el));
+            sink.finish()
+        });
+        let read = || {
+            let a = doc.root().first_child().unwrap().as_element().unwrap();
+            (a.attr("href").map(str::to_owned), a.attrs().len())
+        };
+        std::thread::scope(|s| {
+            let one = s.spawn(read);
+            let two = s.spawn(read);
+            for got in [one.join().unwrap(), two.join().unwrap()] {
+                assert_eq!(got, (Some("/x".to_owned()), 2));
+            }
+        });
+    }
+}

@@ -122,6 +122,9 @@ pub trait TreeSink {
 
     /// A `script` end tag was processed for this element ("in text" mode). An embedding engine
     /// would run the script here; Kauri runs no JavaScript. The default does nothing.
+    ///
+    /// `crates/kauri/examples/count_elements.rs` implements it (it counts the scripts that
+    /// became ready to run): `echo '<script>a()</script>' | cargo run -p kauri --example count_elements`.
     fn script_end_tag(&mut self, script: &Self::Handle) {
         let _ = script;
     }

@@ -22,6 +22,8 @@ struct CountElements {
     counts: BTreeMap<String, usize>,
     max_depth: usize,
     errors: usize,
+    /// `script` elements whose end tag was processed: where an engine would run them.
+    scripts_ready: usize,
 }
 
 impl CountElements {
@@ -107,6 +109,13 @@ impl TreeSink for CountElements {
 
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 
+    /// The script hook: the tree builder calls this when a `script` end tag has been processed
+    /// (13.2.6.4.8, "text" mode), the moment a browser would prepare and run the script. Kauri
+    /// runs no JavaScript; this sink only counts.
+    fn script_end_tag(&mut self, _script: &Self::Handle) {
+        self.scripts_ready += 1;
+    }
+
     fn parse_error(&mut self, _error: kauri_tokenizer::ParseError) {
         self.errors += 1;
     }
@@ -141,7 +150,7 @@ fn main() {
     }
     let total: usize = counts.counts.values().sum();
     println!(
-        "{total:>8} elements, deepest nesting {}, {} parse errors",
-        counts.max_depth, counts.errors
+        "{total:>8} elements, deepest nesting {}, {} parse errors, {} scripts ready to run",
+        counts.max_depth, counts.errors, counts.scripts_ready
     );
 }

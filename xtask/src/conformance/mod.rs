@@ -233,8 +233,9 @@ fn markdown(suites: &[Suite]) -> String {
 
 #[cfg(test)]
 mod tests {
-    /// Pins the per-file pass/total table: a regression in any suite file shows up as a
-    /// snapshot diff (`cargo insta review` to accept an intended change).
+    /// Pins the per-file pass/total table and the suites' notes: a regression in any suite file
+    /// (or in the one-character-at-a-time tokenizer run) shows up as a snapshot diff
+    /// (`cargo insta review` to accept an intended change).
     #[test]
     fn per_file_results() {
         let Ok(dir) = super::data_dir() else {
@@ -245,5 +246,12 @@ mod tests {
         };
         let suites = super::run_all(&dir);
         insta::assert_snapshot!("per_file_results", super::table(&suites));
+        // The notes carry the counts that are not in the table (the tokenizer suite fed one
+        // character at a time, the `<?` runs checked against the 2026 standard, ...).
+        let notes: Vec<&str> = suites
+            .iter()
+            .flat_map(|s| s.notes.iter().map(String::as_str))
+            .collect();
+        insta::assert_snapshot!("notes", notes.join("\n\n"));
     }
 }

@@ -1,11 +1,10 @@
 //! Parse, serialize, parse again, and compare the two trees: the round-trip property shared by
-//! the `round_trip` fuzz target and the `proptest_html` property test (which includes this
-//! file with `#[path]`).
+//! the `round_trip` fuzz target, the `proptest_html` property test and the corpus/suite test
+//! `crates/kauri/tests/round_trip.rs` (both include this file with `#[path]`).
 //!
 //! A difference between the two html5lib tree dumps is allowed only when the *original* tree
 //! holds one of the kinds the standard notes as not surviving a serialize-and-reparse (listed,
-//! with examples, in docs/serialization.md; the same classification as
-//! `crates/kauri/tests/round_trip.rs`). For the two "local" kinds (doctype identifiers,
+//! with examples, in docs/serialization.md and docs/robustness.md). For the two "local" kinds (doctype identifiers,
 //! carriage returns) the rest of the tree must still match. Anything else is a bug.
 
 use kauri::{FragmentContext, ParseOptions};
@@ -133,7 +132,19 @@ pub fn check_round_trip(
     scripting: bool,
 ) -> Result<Option<Exception>, String> {
     let original = parse(html, context, scripting);
-    let markup = serialize(&original, context, scripting);
+    check_parsed(&original, &format!("input: {html:?}"), context, scripting)
+}
+
+/// The same check for a document already parsed (for example from bytes, with sniffing):
+/// serializes `original`, parses the markup again as text, and compares. `label` names the
+/// input in the report of an unexplained difference.
+pub fn check_parsed(
+    original: &Document,
+    label: &str,
+    context: Option<&FragmentContext>,
+    scripting: bool,
+) -> Result<Option<Exception>, String> {
+    let markup = serialize(original, context, scripting);
     let reparsed = parse(&markup, context, scripting);
     let before = original.to_test_tree();
     let after = reparsed.to_test_tree();
@@ -142,7 +153,7 @@ pub fn check_round_trip(
     }
     let unexplained = || {
         Err(format!(
-            "input: {html:?}\ncontext: {:?}, scripting {scripting}\n--- serialized:\n{markup}\n\
+            "{label}\ncontext: {:?}, scripting {scripting}\n--- serialized:\n{markup}\n\
              --- original:\n{before}--- reparsed:\n{after}",
             context.map(context_string)
         ))

@@ -95,9 +95,11 @@ impl Hasher for AtomHasher {
 /// is the current node.
 pub(crate) struct Stack<H> {
     items: Vec<OpenElement<H>>,
-    /// Open HTML elements per local name (an atom name hashes as one word: each name has
-    /// exactly one representation).
-    html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
+    /// Open HTML elements per local name, keyed by the name's atom word (one integer per
+    /// name), for every name that is an atom.
+    html_counts: HashMap<u64, u32, BuildHasherDefault<AtomHasher>>,
+    /// The same for the names that are not atoms (long custom element names).
+    long_html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
     /// `open_ids[id]`: whether the entry with that id is on the stack.
     open_ids: Vec<bool>,
     /// Open SVG and MathML elements per ASCII-lowercased local name (for end tags in foreign
@@ -110,6 +112,7 @@ impl<H: Clone + PartialEq> Stack<H> {
         Stack {
             items: Vec::new(),
             html_counts: HashMap::default(),
+            long_html_counts: HashMap::default(),
             open_ids: Vec::new(),
             foreign_counts: HashMap::default(),
         }
@@ -172,11 +175,9 @@ impl<H: Clone + PartialEq> Stack<H> {
             *o = true;
         }
         if e.ns == Namespace::Html {
-            match self.html_counts.get_mut(&e.name) {
-                Some(c) => *c += 1,
-                None => {
-                    self.html_counts.insert(e.name.clone(), 1);
-                }
+            match e.name.atom_word() {
+                Some(word) => *self.html_counts.entry(word).or_insert(0) += 1,
+                None => self.long_count_add(&e.name),
             }
         } else {
             *self
@@ -193,13 +194,37 @@ impl<H: Clone + PartialEq> Stack<H> {
         // Zero counts stay in the maps (bounded by the number of distinct names), so a name
         // that opens and closes repeatedly is never removed and re-inserted.
         let c = if e.ns == Namespace::Html {
-            self.html_counts.get_mut(&e.name)
+            match e.name.atom_word() {
+                Some(word) => self.html_counts.get_mut(&word),
+                None => self.long_count_mut(&e.name),
+            }
         } else {
             self.foreign_counts.get_mut(&e.name.to_ascii_lowercase())
         };
         if let Some(c) = c {
             *c = c.saturating_sub(1);
         }
+    }
+
+    /// [`Stack::count_add`] for a name that is not an atom (kept out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn long_count_add(&mut self, name: &LocalName) {
+        *self.long_html_counts.entry(name.clone()).or_insert(0) += 1;
+    }
+
+    /// The count of a name that is not an atom, for [`Stack::count_sub`].
+    #[cold]
+    #[inline(never)]
+    fn long_count_mut(&mut self, name: &LocalName) -> Option<&mut u32> {
+        self.long_html_counts.get_mut(name)
+    }
+
+    /// [`Stack::html_count`] for a name that is not an atom.
+    #[cold]
+    #[inline(never)]
+    fn long_count(&self, name: &LocalName) -> u32 {
+        self.long_html_counts.get(name).copied().unwrap_or(0)
     }
 
     pub fn push(&mut self, e: OpenElement<H>) {
@@ -238,7 +263,10 @@ impl<H: Clone + PartialEq> Stack<H> {
     /// How many HTML elements named `name` are open.
     #[inline]
     pub fn html_count(&self, name: &LocalName) -> u32 {
-        self.html_counts.get(name).copied().unwrap_or(0)
+        match name.atom_word() {
+            Some(word) => self.html_counts.get(&word).copied().unwrap_or(0),
+            None => self.long_count(name),
+        }
     }
 
     /// Whether an SVG or MathML element whose lowercased local name is `name` is open.

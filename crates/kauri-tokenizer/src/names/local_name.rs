@@ -74,11 +74,12 @@ impl LocalName {
         }
     }
 
-    /// A 64-bit word that identifies the name when it is an atom: equal words mean equal names,
-    /// and every atom's word has one of its two low bits set. `None` for a long, non-static
-    /// name.
+    /// A 64-bit word that identifies the name when it is an atom (every known name and every
+    /// name of up to seven bytes): two atom names are equal exactly when their words are, so a
+    /// table keyed by this word hashes one integer. Every atom's word has one of its two low
+    /// bits set. `None` for any other name (a string of its own).
     #[inline]
-    pub(crate) fn atom_word(&self) -> Option<u64> {
+    pub fn atom_word(&self) -> Option<u64> {
         match &self.0 {
             Repr::Atom(atom) => Some(atom.unsafe_data()),
             Repr::Shared(_) => None,

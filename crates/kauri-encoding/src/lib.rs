@@ -94,7 +94,7 @@ mod stream;
 pub use change::{change_the_encoding, encoding_for_change, encoding_from_meta_attributes};
 pub use encoding_rs::Encoding;
 pub use prescan::{extract_encoding_from_meta_content, prescan, PRESCAN_LIMIT};
-pub use stream::{decode, StreamDecoder};
+pub use stream::{decode, decode_in_place, decode_vec, StreamDecoder};
 
 use encoding_rs::{ISO_2022_JP, UTF_8, WINDOWS_1252};
 use std::fmt;

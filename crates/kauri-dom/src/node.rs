@@ -10,6 +10,7 @@
 //! this crate, so no caller can link nodes of two different arenas.
 
 use std::cell::{Cell, UnsafeCell};
+use std::hash::BuildHasherDefault;
 use std::sync::Once;
 
 use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, Span};
@@ -158,12 +159,35 @@ impl Doctype {
 
 /// An element's attributes: the token's list until the first access, then the indexed map
 /// (a tree whose attributes are never read never builds the hash index).
+///
+/// 16 bytes: every node is as large as its largest kind (an element), so the map, which most
+/// elements never build, is boxed, and an element without attributes allocates nothing.
 pub(crate) enum AttrStore {
-    /// The token's attributes, in source order, not indexed yet.
-    Pending(Vec<kauri_tokenizer::Attribute>),
+    /// The token's attributes, in source order, not indexed yet. Empty: no attributes (and
+    /// then it stays so on access, which reads [`EMPTY_ATTRIBUTES`]).
+    Pending(Box<[kauri_tokenizer::Attribute]>),
     /// The map every accessor reads.
-    Indexed(Attributes),
+    Indexed(Box<Attributes>),
 }
+
+impl AttrStore {
+    /// The token's attributes, indexed on first access.
+    pub(crate) fn pending(list: Vec<kauri_tokenizer::Attribute>) -> AttrStore {
+        AttrStore::Pending(list.into_boxed_slice())
+    }
+
+    /// An indexed map (none when it is empty).
+    pub(crate) fn indexed(map: Attributes) -> AttrStore {
+        if map.is_empty() {
+            AttrStore::Pending(Box::default())
+        } else {
+            AttrStore::Indexed(Box::new(map))
+        }
+    }
+}
+
+/// What [`Element::attrs`] gives for an element without attributes.
+static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault::new());
 
 /// An element: qualified name, attributes in source order, and for an HTML `template` its
 /// template contents.
@@ -206,7 +230,7 @@ impl<'a> Element<'a> {
     /// ```
     /// # use kauri_tokenizer::local_name;
     /// # let doc = kauri_dom::test_support::one_element("p");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// # let p = doc.root().first_child().unwrap().as_element().unwrap();
     /// assert!(p.is_html(&local_name!("p")));
     /// ```
     pub fn is_html(&self, local: &LocalName) -> bool {
@@ -222,21 +246,41 @@ impl<'a> Element<'a> {
         unsafe {
             self.indexed.call_once(|| {
                 if let AttrStore::Pending(list) = &mut *store {
-                    let list = std::mem::take(list);
-                    *store = AttrStore::Indexed(crate::attrs::from_vec(list));
+                    if !list.is_empty() {
+                        let list = std::mem::take(list).into_vec();
+                        *store = AttrStore::Indexed(Box::new(crate::attrs::from_vec(list)));
+                    }
                 }
             });
             match &*store {
                 AttrStore::Indexed(map) => map,
-                AttrStore::Pending(_) => unreachable!("indexed just above"),
+                // Only an empty list is left pending.
+                AttrStore::Pending(_) => &EMPTY_ATTRIBUTES,
             }
+        }
+    }
+    /// Runs `f` on the attribute map, indexing the pending attributes first (the sink only, to
+    /// add attributes while it builds the tree).
+    ///
+    /// # Safety
+    /// No reference to the attributes may be alive, nor be taken during the call: the caller is
+    /// the sink that created the element, before any reference to the node is handed out.
+    pub(crate) unsafe fn with_attrs_mut(&self, f: impl FnOnce(&mut Attributes)) {
+        self.attrs();
+        // SAFETY: the caller's contract; `attrs` has returned, so no reference is alive.
+        let store = unsafe { &mut *self.attrs.get() };
+        if let AttrStore::Pending(_) = store {
+            *store = AttrStore::Indexed(Box::default());
+        }
+        if let AttrStore::Indexed(map) = store {
+            f(map);
         }
     }
     /// The value of the attribute in no namespace with this local name.
     ///
     /// ```
     /// # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x");
-    /// # let a = doc.root.first_child().unwrap().as_element().unwrap();
+    /// # let a = doc.root().first_child().unwrap().as_element().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
     /// ```
@@ -266,7 +310,7 @@ impl<'a> Element<'a> {
     ///
     /// ```
     /// # let doc = kauri_dom::test_support::one_element_with_attr("p", "class", " a  b\tc ");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// # let p = doc.root().first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.classes().collect::<Vec<_>>(), ["a", "b", "c"]);
     /// assert!(p.has_class("b") && !p.has_class("d"));
     /// ```
@@ -558,5 +602,28 @@ impl std::fmt::Debug for Node<'_> {
             NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
             NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_store_is_two_words() {
+        // Every node in the arena is as large as an element, so an element's attribute store
+        // stays small: a boxed slice or a boxed map.
+        assert_eq!(std::mem::size_of::<AttrStore>(), 16);
+    }
+
+    #[test]
+    fn attributes_added_to_an_element_without_any() {
+        let doc = crate::test_support::parse_document("<html><body><html lang=en><body class=b>");
+        let html = doc.root().first_child().unwrap().as_element().unwrap();
+        assert_eq!(html.attr("lang"), Some("en"));
+        let body = doc.root().first_child().unwrap().last_child().unwrap();
+        assert_eq!(body.as_element().unwrap().attr("class"), Some("b"));
+        let head = doc.root().first_child().unwrap().first_child().unwrap();
+        assert!(head.as_element().unwrap().attrs().is_empty());
     }
 }

@@ -14,8 +14,14 @@
 //!   "in table text", the adoption agency inside a table);
 //! - `attributes`: one start tag with an attribute list as long as the input, every name twice
 //!   (duplicate-attribute detection, the element's attribute map);
+//! - `attributes-long`: the same with names like `data-x123456`, too long to be atoms (each
+//!   distinct name is a string of its own: string_cache's global dynamic set made this family
+//!   quadratic, 3.6 s for 8 MB);
 //! - `char-refs`: `&` followed by long name-like runs, in text and in attribute values (the
 //!   named character reference matcher);
+//! - `custom-elements`: `<custom-element-N></custom-element-N>` with a new N each time
+//!   (hundreds of thousands of distinct tag names too long to be atoms; quadratic while
+//!   string_cache interned them: 8 MB of `<x-elN></x-elN>` took 2.1 s);
 //! - `a-p`: `<a><p>` repeated (the adoption agency algorithm and `<p>` closing an `a`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -49,21 +55,8 @@ fn generate(family: &str, size: usize) -> String {
             |_| "<tr><td>a</td>b<div>c</div><i>d</i></tr>".into(),
             "</table>",
         ),
-        "attributes" => {
-            // n distinct names, then the same n names again (all duplicates).
-            let mut s = String::with_capacity(size + 64);
-            s.push_str("<div");
-            let mut n = 0;
-            while s.len() < size / 2 {
-                s.push_str(&format!(" a{n}=x"));
-                n += 1;
-            }
-            for i in 0..n {
-                s.push_str(&format!(" a{i}=y"));
-            }
-            s.push('>');
-            s
-        }
+        "attributes" => attribute_list(size, "a"),
+        "attributes-long" => attribute_list(size, "data-x"),
         "char-refs" => repeat_to(
             size,
             "",
@@ -76,17 +69,42 @@ fn generate(family: &str, size: usize) -> String {
             },
             "",
         ),
+        "custom-elements" => repeat_to(
+            size,
+            "",
+            |i| format!("<custom-element-{i}></custom-element-{i}>"),
+            "",
+        ),
         "a-p" => repeat_to(size, "", |_| "<a><p>".into(), ""),
         _ => unreachable!("unknown family {family}"),
     }
 }
 
-const FAMILIES: [&str; 6] = [
+/// One `div` start tag with n distinct names `{prefix}{i}`, then the same n names again (all
+/// duplicates), about `size` bytes in all.
+fn attribute_list(size: usize, prefix: &str) -> String {
+    let mut s = String::with_capacity(size + 64);
+    s.push_str("<div");
+    let mut n = 0;
+    while s.len() < size / 2 {
+        s.push_str(&format!(" {prefix}{n}=x"));
+        n += 1;
+    }
+    for i in 0..n {
+        s.push_str(&format!(" {prefix}{i}=y"));
+    }
+    s.push('>');
+    s
+}
+
+const FAMILIES: [&str; 8] = [
     "nested-div",
     "unclosed-formatting",
     "foster-table",
     "attributes",
+    "attributes-long",
     "char-refs",
+    "custom-elements",
     "a-p",
 ];
 

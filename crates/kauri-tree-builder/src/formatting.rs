@@ -400,7 +400,7 @@ fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
     }
     fn sorted(list: &[Attribute]) -> Vec<&Attribute> {
         let mut v: Vec<&Attribute> = list.iter().collect();
-        v.sort_unstable_by_key(|x| (x.name.ns, x.name.local.unsafe_data()));
+        v.sort_unstable_by(|x, y| (x.name.ns, &x.name.local).cmp(&(y.name.ns, &y.name.local)));
         v
     }
     sorted(a)

@@ -95,10 +95,9 @@ impl Hasher for AtomHasher {
 /// is the current node.
 pub(crate) struct Stack<H> {
     items: Vec<OpenElement<H>>,
-    /// Open HTML elements per local name, keyed by the atom's packed data (one integer per
-    /// name: string_cache gives each string exactly one representation), so counting hashes a
-    /// single word.
-    html_counts: HashMap<u64, u32, BuildHasherDefault<AtomHasher>>,
+    /// Open HTML elements per local name (an atom name hashes as one word: each name has
+    /// exactly one representation).
+    html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
     /// `open_ids[id]`: whether the entry with that id is on the stack.
     open_ids: Vec<bool>,
     /// Open SVG and MathML elements per ASCII-lowercased local name (for end tags in foreign
@@ -173,9 +172,17 @@ impl<H: Clone + PartialEq> Stack<H> {
             *o = true;
         }
         if e.ns == Namespace::Html {
-            *self.html_counts.entry(e.name.unsafe_data()).or_insert(0) += 1;
+            match self.html_counts.get_mut(&e.name) {
+                Some(c) => *c += 1,
+                None => {
+                    self.html_counts.insert(e.name.clone(), 1);
+                }
+            }
         } else {
-            *self.foreign_counts.entry(lowercase(&e.name)).or_insert(0) += 1;
+            *self
+                .foreign_counts
+                .entry(e.name.to_ascii_lowercase())
+                .or_insert(0) += 1;
         }
     }
 
@@ -186,9 +193,9 @@ impl<H: Clone + PartialEq> Stack<H> {
         // Zero counts stay in the maps (bounded by the number of distinct names), so a name
         // that opens and closes repeatedly is never removed and re-inserted.
         let c = if e.ns == Namespace::Html {
-            self.html_counts.get_mut(&e.name.unsafe_data())
+            self.html_counts.get_mut(&e.name)
         } else {
-            self.foreign_counts.get_mut(&lowercase(&e.name))
+            self.foreign_counts.get_mut(&e.name.to_ascii_lowercase())
         };
         if let Some(c) = c {
             *c = c.saturating_sub(1);
@@ -231,10 +238,7 @@ impl<H: Clone + PartialEq> Stack<H> {
     /// How many HTML elements named `name` are open.
     #[inline]
     pub fn html_count(&self, name: &LocalName) -> u32 {
-        self.html_counts
-            .get(&name.unsafe_data())
-            .copied()
-            .unwrap_or(0)
+        self.html_counts.get(name).copied().unwrap_or(0)
     }
 
     /// Whether an SVG or MathML element whose lowercased local name is `name` is open.
@@ -311,14 +315,5 @@ impl<H: Clone + PartialEq> Stack<H> {
 
     pub fn iter(&self) -> std::slice::Iter<'_, OpenElement<H>> {
         self.items.iter()
-    }
-}
-
-/// The ASCII-lowercased name (only the re-cased SVG names differ).
-fn lowercase(name: &LocalName) -> LocalName {
-    if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        LocalName::from(name.to_ascii_lowercase())
-    } else {
-        name.clone()
     }
 }

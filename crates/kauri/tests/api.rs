@@ -198,3 +198,44 @@ fn hostile_selects_parse_in_linear_time() {
         20_000
     );
 }
+
+#[test]
+fn long_unknown_names_behave_like_atoms() {
+    // Names longer than seven bytes that are not in the static set are strings of their own
+    // (not string_cache atoms): duplicates, case folding, end tags and selectors still treat
+    // equal names as equal.
+    let mut html = String::from("<my-custom-element Data-Long-Name=first");
+    for i in 0..20 {
+        html.push_str(&format!(" data-attribute-{i}=v{i} a{i}=w"));
+    }
+    html.push_str(
+        " DATA-LONG-NAME=second data-attribute-3=again a3=again>text</MY-CUSTOM-ELEMENT>",
+    );
+    html.push_str("<p>after");
+    let doc = kauri::parse(&html);
+    let element = doc
+        .elements_by_tag_name("my-custom-element")
+        .next()
+        .unwrap();
+    let data = element.as_element().unwrap();
+    assert_eq!(data.attr("data-long-name"), Some("first"));
+    assert_eq!(data.attr("data-attribute-3"), Some("v3"));
+    assert_eq!(data.attr("a3"), Some("w"));
+    assert_eq!(data.attrs().len(), 41);
+    let duplicates = doc
+        .errors()
+        .iter()
+        .filter(|e| e.code == "duplicate-attribute")
+        .count();
+    assert_eq!(duplicates, 3);
+    // The end tag closed the element: the <p> is its sibling.
+    assert_eq!(element.text_content(), "text");
+    assert_eq!(
+        element.next_sibling().unwrap().as_element().unwrap().name(),
+        "p"
+    );
+    let selected = doc
+        .select_str("my-custom-element[data-attribute-19=v19]")
+        .unwrap();
+    assert_eq!(selected.count(), 1);
+}

@@ -1,18 +1,30 @@
 //! Names shared by every layer: atoms for tag and attribute names, namespaces, qualified names.
 //!
-//! Tag and attribute names are [`LocalName`] atoms (`string_cache`). Every known HTML, SVG and
-//! MathML name is a static atom generated at build time, so `local_name!("div")` is a constant
-//! that can be used in `match` patterns and compared as an integer.
+//! Tag and attribute names are [`LocalName`]s: `string_cache` atoms for every known HTML, SVG and
+//! MathML name (a static set generated at build time) and for every name of up to seven bytes,
+//! a string of its own for any other name (see `local_name.rs` for why). `local_name!("div")` is
+//! a constant that can be used in `match` patterns and compared as an integer.
+
+mod local_name;
+
+#[macro_use]
+mod atoms {
+    #![allow(missing_docs)]
+    include!(concat!(env!("OUT_DIR"), "/name_atoms.rs"));
+}
+#[doc(hidden)]
+pub use atoms::*;
 
 #[macro_use]
 mod generated {
     #![allow(missing_docs)]
+    use super::LocalName;
     include!(concat!(env!("OUT_DIR"), "/local_names.rs"));
 }
-/// A tag or attribute name, as an atom. `local_name!("div")` is the static atom for `div`.
-pub use generated::LocalName;
 #[doc(hidden)]
 pub use generated::*;
+
+pub use local_name::LocalName;
 
 /// The namespace of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,6 +11,7 @@
 //! Text is passed on as slices of the input whenever it was not changed (no CR, NUL or character
 //! reference in between); otherwise it is collected in a reused buffer.
 
+mod attr_names;
 mod attributes;
 mod buffer;
 mod char_ref;
@@ -24,10 +25,11 @@ mod state;
 
 pub use state::State;
 
+use attr_names::AttrNames;
+
 use crate::names::{AttrName, Attribute, LocalName};
 use crate::sink::{ParseError, TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
-use std::collections::HashSet;
 
 /// Options for a new [`Tokenizer`].
 #[derive(Clone, Debug, Default)]
@@ -117,7 +119,7 @@ pub struct Tokenizer<S: TokenSink> {
     attr_active: bool,
     attr_duplicate: bool,
     attr_atom: Option<LocalName>,
-    attr_set: HashSet<LocalName>,
+    attr_set: AttrNames,
     /// [`TokenizerOptions::max_attributes`].
     max_attributes: Option<usize>,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
@@ -289,7 +291,7 @@ impl<S: TokenSink> Tokenizer<S> {
             attr_active: false,
             attr_duplicate: false,
             attr_atom: None,
-            attr_set: HashSet::new(),
+            attr_set: AttrNames::new(),
             max_attributes: opts.max_attributes,
             token_start: 0,
             last_start_tag: opts.last_start_tag,
@@ -818,15 +820,28 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Leaving the attribute name state: the duplicate-attribute check (13.2.5.33).
     fn check_duplicate_attribute(&mut self) {
-        let atom = self.atoms.get(&self.attr_name);
+        let mut atom = None;
         let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
-            self.attrs.iter().any(|a| a.name.local == atom)
+            let name = self.atoms.get(&self.attr_name);
+            let duplicate = self.attrs.iter().any(|a| a.name.local == name);
+            atom = Some(name);
+            duplicate
         } else {
             if self.attr_set.is_empty() {
-                self.attr_set
-                    .extend(self.attrs.iter().map(|a| a.name.local.clone()));
+                for (i, a) in self.attrs.iter().enumerate() {
+                    self.attr_set.insert(&a.name.local, i);
+                }
             }
-            self.attr_set.contains(&atom)
+            // A long name is looked up by its bytes: a duplicate never becomes a LocalName.
+            let word = if self.attr_name.len() > 7 {
+                AttrNames::long_word(&self.attr_name)
+            } else {
+                let name = self.atoms.get(&self.attr_name);
+                let word = AttrNames::word(&name);
+                atom = Some(name);
+                word
+            };
+            self.attr_set.contains(word, &self.attr_name, &self.attrs)
         };
         if duplicate {
             self.error("duplicate-attribute");
@@ -837,7 +852,8 @@ impl<S: TokenSink> Tokenizer<S> {
             self.error(TOO_MANY_ATTRIBUTES);
             self.attr_duplicate = true;
         } else {
-            self.attr_atom = Some(atom);
+            // `None` (a long name) is made into a LocalName when the attribute is finished.
+            self.attr_atom = atom;
         }
     }
 
@@ -862,7 +878,7 @@ impl<S: TokenSink> Tokenizer<S> {
             None => self.atoms.get(&self.attr_name),
         };
         if !self.attr_set.is_empty() {
-            self.attr_set.insert(local.clone());
+            self.attr_set.insert(&local, self.attrs.len());
         }
         self.attrs.push(Attribute {
             name: AttrName::new(local),

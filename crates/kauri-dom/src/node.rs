@@ -172,8 +172,16 @@ pub(crate) enum AttrStore {
 
 impl AttrStore {
     /// The token's attributes, indexed on first access.
-    pub(crate) fn pending(list: Vec<kauri_tokenizer::Attribute>) -> AttrStore {
-        AttrStore::Pending(list.into_boxed_slice())
+    pub(crate) fn pending(mut list: Vec<kauri_tokenizer::Attribute>) -> AttrStore {
+        if list.len() == list.capacity() {
+            return AttrStore::Pending(list.into_boxed_slice());
+        }
+        // A new exact-size allocation rather than shrinking in place: the token's buffer goes
+        // back whole to the allocator's cache, where the next tag's list finds it, instead of
+        // being split (which costs more than the copy).
+        let mut exact = Vec::with_capacity(list.len());
+        exact.append(&mut list);
+        AttrStore::Pending(exact.into_boxed_slice())
     }
 
     /// An indexed map (none when it is empty).

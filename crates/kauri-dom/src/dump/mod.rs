@@ -36,9 +36,10 @@ impl<'w> Chunked<'w> {
         }
     }
 
-    /// A buffer for the walk's output.
+    /// A buffer for the walk's output: empty, so a small output (one element of `kauri
+    /// select`) allocates only what it needs; a large one grows it to a chunk once.
     pub(crate) fn buffer() -> String {
-        String::with_capacity(Self::CHUNK + Self::CHUNK / 4)
+        String::new()
     }
 
     fn write(&mut self, buf: &mut String) -> bool {

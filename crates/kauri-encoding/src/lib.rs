@@ -3,7 +3,8 @@
 //!
 //! An HTML document arrives as bytes. Before the tokenizer can see characters, the parser must
 //! decide which encoding the bytes are in ([`sniff`], the standard's *encoding sniffing
-//! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]). The decision carries a
+//! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]; [`decode_vec`] and
+//! [`decode_in_place`] reuse an owned buffer that already is the text). The decision carries a
 //! [`Confidence`]: when it is *tentative*, a `<meta>` that the tree builder meets later may still
 //! change it ([`encoding_for_change`], 13.2.3.4), which restarts the parse once.
 //!

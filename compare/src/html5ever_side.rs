@@ -15,6 +15,19 @@ pub fn parse_rcdom(text: &str) {
     std::hint::black_box(&dom);
 }
 
+/// Full DOM into markup5ever_rcdom, then the number of nodes below the document (template
+/// contents not included, as Kauri's `descendants`; for `compare rss`).
+pub fn count_nodes(text: &str) -> usize {
+    let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
+    let mut stack = dom.document.children.borrow().clone();
+    let mut count = 0;
+    while let Some(node) = stack.pop() {
+        count += 1;
+        stack.extend(node.children.borrow().iter().cloned());
+    }
+    count
+}
+
 /// html5ever's tree builder into a sink that only hands out ids (names kept for `elem_name`).
 pub fn parse_noop_sink(text: &str) {
     let sink = NoopSink { next_id: Cell::new(1), names: RefCell::new(Vec::new()) };

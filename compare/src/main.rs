@@ -2,6 +2,10 @@
 //!
 //! `cargo run --release --manifest-path compare/Cargo.toml -- bench PAGES...`
 //!
+//! `compare rss FILE --parser kauri|html5ever` parses one file once with one parser (full DOM) and
+//! prints its node count, so that `/usr/bin/time -v` measures each parser's peak RSS alike: the
+//! file is read and decoded to a `String` the same way for both, and kept during the parse.
+//!
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
 //! (round-robin per page, so machine noise hits all of them alike) for a number of rounds. For each
 //! parser it prints MB/s (total bytes / total parse seconds over all rounds) and the median over
@@ -31,6 +35,9 @@ const CONTENDERS: [Contender; 5] = [
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("rss") {
+        return rss(&args[1..]);
+    }
     let (rounds, paths) = match parse_args(&args) {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -90,6 +97,35 @@ fn main() -> ExitCode {
     println!("kauri/html5ever: {:.2}", throughput[2] / throughput[0]);
     println!("kauri/html5ever-noop-sink: {:.2}", throughput[2] / throughput[1]);
     println!("kauri-tokenizer/html5ever-tokenizer: {:.2}", throughput[3] / throughput[4]);
+    ExitCode::SUCCESS
+}
+
+/// `rss FILE --parser kauri|html5ever`: one full-DOM parse of one file, for peak RSS.
+fn rss(args: &[String]) -> ExitCode {
+    let (path, parser) = match args {
+        [path, flag, parser] if flag == "--parser" => (path, parser.as_str()),
+        _ => {
+            eprintln!("usage: compare rss FILE --parser kauri|html5ever");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        Err(e) => {
+            eprintln!("compare: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let nodes = match parser {
+        "kauri" => kauri_side::count_nodes(&text),
+        "html5ever" => html5ever_side::count_nodes(&text),
+        _ => {
+            eprintln!("compare: --parser takes kauri or html5ever");
+            return ExitCode::from(2);
+        }
+    };
+    println!("{parser}: {nodes} nodes");
     ExitCode::SUCCESS
 }
 

@@ -15,10 +15,12 @@
 //! 3. the closure given to [`Document::build`] works for every arena lifetime, so it cannot
 //!    stash node references anywhere but in the tree it returns.
 
+use std::io;
+
 use kauri_tokenizer::ParseError;
 use kauri_tree_builder::QuirksMode;
 
-use crate::dump::{self, JsonOptions};
+use crate::dump::{self, Chunked, Drain, JsonOptions};
 use crate::node::{Arena, Node, NodeData};
 use crate::sink::Parsed;
 
@@ -104,6 +106,27 @@ impl Document {
             &mut out,
         );
         out
+    }
+
+    /// Writes [`Document::to_html`] to `writer` as the walk goes, in pieces of a few tens of
+    /// kilobytes, so the serialization is never held in memory whole. Wrap an unbuffered writer
+    /// (a file, standard output) in a `BufWriter` or not: the pieces are already large.
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<p>a&amp;b"); // kauri::parse
+    /// let mut out = Vec::new();
+    /// doc.write_html(&mut out)?;
+    /// assert_eq!(out, doc.to_html().as_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_html(&self, writer: impl io::Write) -> io::Result<()> {
+        crate::serialize::html::write_inner(
+            self.root(),
+            &crate::serialize::html::SerializeOptions {
+                scripting: self.scripting,
+            },
+            writer,
+        )
     }
 
     /// The root: the Document node, or for a parsed fragment a DocumentFragment whose children
@@ -205,9 +228,45 @@ impl Document {
         self.root().text_content()
     }
 
+    /// Writes [`Document::text_content`] to `writer` in pieces (see [`Document::write_html`]).
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// let mut out = Vec::new();
+    /// doc.write_text_content(&mut out)?;
+    /// assert_eq!(out, b"Tab");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_text_content(&self, mut writer: impl io::Write) -> io::Result<()> {
+        let mut chunked = Chunked::new(&mut writer);
+        let mut out = Chunked::buffer();
+        for node in self.root().descendants() {
+            if let Some(text) = node.as_text() {
+                out.push_str(text);
+                if !chunked.drain(&mut out) {
+                    break;
+                }
+            }
+        }
+        chunked.finish(&mut out)
+    }
+
     /// The html5lib tree-construction dump (see [`to_test_tree`](crate::to_test_tree)).
     pub fn to_test_tree(&self) -> String {
         dump::to_test_tree(self.root())
+    }
+
+    /// Writes [`Document::to_test_tree`] to `writer` in pieces (see [`Document::write_html`]).
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// let mut out = Vec::new();
+    /// doc.write_test_tree(&mut out)?;
+    /// assert_eq!(out, doc.to_test_tree().as_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_test_tree(&self, mut writer: impl io::Write) -> io::Result<()> {
+        dump::stream_test_tree(self.root(), &mut writer)
     }
 
     /// The JSON form of `kauri parse --format json`, with an `errors` member when `errors`.
@@ -217,14 +276,37 @@ impl Document {
 
     /// The JSON form, with `errors` and, when `locations`, each node's source range.
     pub fn to_json_with(&self, errors: bool, locations: bool) -> String {
-        dump::to_json(
+        dump::to_json(self.root(), &self.json_options(errors, locations))
+    }
+
+    /// Writes [`Document::to_json_with`] to `writer` in pieces (see [`Document::write_html`]).
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// let mut out = Vec::new();
+    /// doc.write_json(&mut out, true, false)?;
+    /// assert_eq!(out, doc.to_json_with(true, false).as_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_json(
+        &self,
+        mut writer: impl io::Write,
+        errors: bool,
+        locations: bool,
+    ) -> io::Result<()> {
+        dump::stream_json(
             self.root(),
-            &JsonOptions {
-                encoding: Some(self.encoding),
-                errors: errors.then_some(&self.errors[..]),
-                locations,
-            },
+            &self.json_options(errors, locations),
+            &mut writer,
         )
+    }
+
+    fn json_options(&self, errors: bool, locations: bool) -> JsonOptions<'_> {
+        JsonOptions {
+            encoding: Some(self.encoding),
+            errors: errors.then_some(&self.errors[..]),
+            locations,
+        }
     }
 }
 

@@ -122,7 +122,7 @@ impl<'a> Editor<'a> {
             .arena
             .alloc(Node::new(NodeData::Element(crate::node::Element {
                 name,
-                attrs: UnsafeCell::new(crate::node::AttrStore::Indexed(attrs::from_vec(attrs))),
+                attrs: UnsafeCell::new(crate::node::AttrStore::indexed(attrs::from_vec(attrs))),
                 indexed: std::sync::Once::new(),
                 template_contents,
                 flag: std::cell::Cell::new(false),

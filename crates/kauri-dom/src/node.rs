@@ -10,6 +10,7 @@
 //! this crate, so no caller can link nodes of two different arenas.
 
 use std::cell::{Cell, UnsafeCell};
+use std::hash::BuildHasherDefault;
 use std::sync::Once;
 
 use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, Span};
@@ -158,30 +159,65 @@ impl Doctype {
 
 /// An element's attributes: the token's list until the first access, then the indexed map
 /// (a tree whose attributes are never read never builds the hash index).
+///
+/// 16 bytes: every node is as large as its largest kind (an element), so the map, which most
+/// elements never build, is boxed, and an element without attributes allocates nothing.
 pub(crate) enum AttrStore {
-    /// The token's attributes, in source order, not indexed yet.
-    Pending(Vec<kauri_tokenizer::Attribute>),
+    /// The token's attributes, in source order, not indexed yet. Empty: no attributes (and
+    /// then it stays so on access, which reads [`EMPTY_ATTRIBUTES`]).
+    Pending(Box<[kauri_tokenizer::Attribute]>),
     /// The map every accessor reads.
-    Indexed(Attributes),
+    Indexed(Box<Attributes>),
 }
+
+impl AttrStore {
+    /// The token's attributes, indexed on first access.
+    pub(crate) fn pending(mut list: Vec<kauri_tokenizer::Attribute>) -> AttrStore {
+        if list.len() == list.capacity() {
+            return AttrStore::Pending(list.into_boxed_slice());
+        }
+        // A new exact-size allocation rather than shrinking in place: the token's buffer goes
+        // back whole to the allocator's cache, where the next tag's list finds it, instead of
+        // being split (which costs more than the copy).
+        let mut exact = Vec::with_capacity(list.len());
+        exact.append(&mut list);
+        AttrStore::Pending(exact.into_boxed_slice())
+    }
+
+    /// An indexed map (none when it is empty).
+    pub(crate) fn indexed(map: Attributes) -> AttrStore {
+        if map.is_empty() {
+            AttrStore::Pending(Box::default())
+        } else {
+            AttrStore::Indexed(Box::new(map))
+        }
+    }
+}
+
+/// What [`Element::attrs`] gives for an element without attributes.
+static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault::new());
 
 /// An element: qualified name, attributes in source order, and for an HTML `template` its
 /// template contents.
+// `repr(C)` keeps the name last, so the niche of its namespace byte is the element's last
+// bytes: `NodeData` keeps its tag there and every other kind of node fits before it, which
+// makes a node 8 bytes smaller than with a separate tag.
+#[repr(C)]
 pub struct Element<'a> {
-    pub(crate) name: QualName,
     /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
     /// reference to the node is handed out).
     pub(crate) attrs: UnsafeCell<AttrStore>,
+    pub(crate) template_contents: Option<&'a Node<'a>>,
     /// Guards the one move from `Pending` to `Indexed` (a shared `Document` is `Sync`, so two
     /// threads may read the attributes at once).
     pub(crate) indexed: Once,
-    pub(crate) template_contents: Option<&'a Node<'a>>,
-    /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
-    /// exist for the `selectedcontent` hooks that run while parsing.
-    pub(crate) flag: Cell<bool>,
     /// The id of the [`DomSink`](crate::DomSink) that created the element (0: none). Only that
     /// sink may change the attributes, and only while it is alive.
     pub(crate) owner: u32,
+    /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
+    /// exist for the `selectedcontent` hooks that run while parsing.
+    pub(crate) flag: Cell<bool>,
+    pub(crate) name: QualName,
 }
 
 impl<'a> Element<'a> {
@@ -222,14 +258,34 @@ impl<'a> Element<'a> {
         unsafe {
             self.indexed.call_once(|| {
                 if let AttrStore::Pending(list) = &mut *store {
-                    let list = std::mem::take(list);
-                    *store = AttrStore::Indexed(crate::attrs::from_vec(list));
+                    if !list.is_empty() {
+                        let list = std::mem::take(list).into_vec();
+                        *store = AttrStore::Indexed(Box::new(crate::attrs::from_vec(list)));
+                    }
                 }
             });
             match &*store {
                 AttrStore::Indexed(map) => map,
-                AttrStore::Pending(_) => unreachable!("indexed just above"),
+                // Only an empty list is left pending.
+                AttrStore::Pending(_) => &EMPTY_ATTRIBUTES,
             }
+        }
+    }
+    /// Runs `f` on the attribute map, indexing the pending attributes first (the sink only, to
+    /// add attributes while it builds the tree).
+    ///
+    /// # Safety
+    /// No reference to the attributes may be alive, nor be taken during the call: the caller is
+    /// the sink that created the element, before any reference to the node is handed out.
+    pub(crate) unsafe fn with_attrs_mut(&self, f: impl FnOnce(&mut Attributes)) {
+        self.attrs();
+        // SAFETY: the caller's contract; `attrs` has returned, so no reference is alive.
+        let store = unsafe { &mut *self.attrs.get() };
+        if let AttrStore::Pending(_) = store {
+            *store = AttrStore::Indexed(Box::default());
+        }
+        if let AttrStore::Indexed(map) = store {
+            f(map);
         }
     }
     /// The value of the attribute in no namespace with this local name.
@@ -558,5 +614,36 @@ impl std::fmt::Debug for Node<'_> {
             NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
             NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_node_kind_tag_takes_no_room() {
+        assert_eq!(
+            std::mem::size_of::<NodeData<'_>>(),
+            std::mem::size_of::<Element<'_>>()
+        );
+    }
+
+    #[test]
+    fn attribute_store_is_two_words() {
+        // Every node in the arena is as large as an element, so an element's attribute store
+        // stays small: a boxed slice or a boxed map.
+        assert_eq!(std::mem::size_of::<AttrStore>(), 16);
+    }
+
+    #[test]
+    fn attributes_added_to_an_element_without_any() {
+        let doc = crate::test_support::parse_document("<html><body><html lang=en><body class=b>");
+        let html = doc.root().first_child().unwrap().as_element().unwrap();
+        assert_eq!(html.attr("lang"), Some("en"));
+        let body = doc.root().first_child().unwrap().last_child().unwrap();
+        assert_eq!(body.as_element().unwrap().attr("class"), Some("b"));
+        let head = doc.root().first_child().unwrap().first_child().unwrap();
+        assert!(head.as_element().unwrap().attrs().is_empty());
     }
 }

@@ -178,20 +178,14 @@ impl<'a> DomSink<'a> {
     /// Creates an element node (and for an HTML `template`, its contents fragment).
     pub(crate) fn new_element(&self, name: QualName, attrs: attrs::Attributes) -> &'a Node<'a> {
         let flag = name.is_html(&local_name!("option")) && attrs.keys().any(is_selected_attr);
-        self.new_element_with(name, AttrStore::Indexed(attrs), flag)
+        self.new_element_with(name, AttrStore::indexed(attrs), flag)
     }
 
     /// Creates an element node from the token's attributes, which are indexed on first access.
     fn new_element_pending(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
         let flag =
             name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
-        // Without attributes there is nothing to index: an empty map (no allocation).
-        let store = if attrs.is_empty() {
-            AttrStore::Indexed(attrs::Attributes::default())
-        } else {
-            AttrStore::Pending(attrs)
-        };
-        self.new_element_with(name, store, flag)
+        self.new_element_with(name, AttrStore::pending(attrs), flag)
     }
 
     fn new_element_with(&self, name: QualName, attrs: AttrStore, flag: bool) -> &'a Node<'a> {
@@ -437,13 +431,14 @@ impl<'a> TreeSink for DomSink<'a> {
 
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
         if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
-            e.attrs(); // Indexes pending attributes.
-                       // SAFETY: as in `append_text`.
-            if let AttrStore::Indexed(map) = unsafe { &mut *e.attrs.get() } {
-                for attr in attrs {
-                    map.entry(attr.name).or_insert(attr.value);
-                }
-            }
+            // SAFETY: as in `append_text`.
+            unsafe {
+                e.with_attrs_mut(|map| {
+                    for attr in attrs {
+                        map.entry(attr.name).or_insert(attr.value);
+                    }
+                })
+            };
         }
     }
 

@@ -3,7 +3,8 @@
 //!
 //! An HTML document arrives as bytes. Before the tokenizer can see characters, the parser must
 //! decide which encoding the bytes are in ([`sniff`], the standard's *encoding sniffing
-//! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]). The decision carries a
+//! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]; [`decode_vec`] and
+//! [`decode_in_place`] reuse an owned buffer that already is the text). The decision carries a
 //! [`Confidence`]: when it is *tentative*, a `<meta>` that the tree builder meets later may still
 //! change it ([`encoding_for_change`], 13.2.3.4), which restarts the parse once.
 //!
@@ -94,7 +95,7 @@ mod stream;
 pub use change::{change_the_encoding, encoding_for_change, encoding_from_meta_attributes};
 pub use encoding_rs::Encoding;
 pub use prescan::{extract_encoding_from_meta_content, prescan, PRESCAN_LIMIT};
-pub use stream::{decode, StreamDecoder};
+pub use stream::{decode, decode_in_place, decode_vec, StreamDecoder};
 
 use encoding_rs::{ISO_2022_JP, UTF_8, WINDOWS_1252};
 use std::fmt;

@@ -1,7 +1,10 @@
 //! Streaming decoding: chunks of any size decode exactly like one buffer; malformed bytes become
 //! U+FFFD; a BOM is handled as the sniffer handles it.
 
-use kauri_encoding::{decode, sniff, Encoding, EncodingDecision, SniffOptions, StreamDecoder};
+use kauri_encoding::{
+    decode, decode_in_place, decode_vec, sniff, Encoding, EncodingDecision, SniffOptions,
+    StreamDecoder,
+};
 use std::path::PathBuf;
 
 fn enc(label: &str) -> &'static Encoding {
@@ -170,4 +173,73 @@ fn large_chunks() {
     };
     assert_eq!(decode(&bytes, &d), text);
     assert_eq!(chunked(enc("euc-jp"), &bytes, 4093), text);
+}
+
+fn certain(encoding: &'static Encoding) -> EncodingDecision {
+    EncodingDecision::meta_in_tree(encoding)
+}
+
+#[test]
+fn owned_decoding_equals_borrowed_decoding() {
+    let mut samples = samples();
+    samples.push((enc("utf-8"), b"\xEF\xBB\xBFplain ascii".to_vec()));
+    samples.push((enc("shift_jis"), b"<p>plain ascii".to_vec()));
+    samples.push((enc("iso-2022-jp"), b"<p>plain ascii".to_vec()));
+    samples.push((enc("utf-16le"), b"<p>plain ascii".to_vec()));
+    samples.push((enc("replacement"), b"<p>plain ascii".to_vec()));
+    for (encoding, bytes) in samples {
+        let d = certain(encoding);
+        let expected = decode(&bytes, &d);
+        // encoding_rs's own whole-buffer decode (BOM sniffing, replacement) is the reference.
+        assert_eq!(expected, encoding.decode(&bytes).0, "{}", encoding.name());
+        assert_eq!(whole(encoding, &bytes), expected, "{}", encoding.name());
+        assert_eq!(
+            decode_vec(bytes.clone(), &d),
+            expected,
+            "{}",
+            encoding.name()
+        );
+        match decode_in_place(bytes.clone(), &d) {
+            Ok(text) => assert_eq!(text, expected, "{}", encoding.name()),
+            Err(back) => assert_eq!(back, bytes, "{}", encoding.name()),
+        }
+    }
+}
+
+#[test]
+fn text_that_is_its_bytes_is_not_copied() {
+    let bytes = "<p>déjà vu".as_bytes().to_vec();
+    let start = bytes.as_ptr();
+    let text = decode_in_place(bytes, &certain(enc("utf-8"))).unwrap();
+    assert_eq!((text.as_str(), text.as_ptr()), ("<p>déjà vu", start));
+    // ASCII in an ASCII-compatible legacy encoding is its own text too.
+    let text = decode_in_place(b"<p>x".to_vec(), &certain(enc("windows-1252"))).unwrap();
+    assert_eq!(text, "<p>x");
+    // Not in ISO-2022-JP (not ASCII-compatible), nor for UTF-16, nor for non-ASCII legacy bytes.
+    for (label, bytes) in [
+        ("iso-2022-jp", &b"<p>x"[..]),
+        ("utf-16le", b"<\x00p\x00"),
+        ("windows-1252", b"caf\xE9"),
+        ("utf-8", b"caf\xE9"),
+    ] {
+        assert_eq!(
+            decode_in_place(bytes.to_vec(), &certain(enc(label))).unwrap_err(),
+            bytes
+        );
+    }
+}
+
+#[test]
+fn decoded_text_does_not_reserve_the_worst_case() {
+    // Windows-1252 could triple in UTF-8; mostly ASCII text should not get three times its size.
+    let mut bytes = b"<p>caf\xE9 ".repeat(20_000);
+    bytes.extend_from_slice(b"end");
+    let text = decode(&bytes, &certain(enc("windows-1252")));
+    assert_eq!(text.len(), bytes.len() + 20_000);
+    assert!(text.capacity() < 2 * text.len(), "{}", text.capacity());
+    let valid = "é".repeat(50_000);
+    assert_eq!(
+        decode(valid.as_bytes(), &certain(enc("utf-8"))).capacity(),
+        valid.len()
+    );
 }

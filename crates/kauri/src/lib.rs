@@ -13,10 +13,12 @@
 //! * [`parse`] / [`parse_with_options`]: a `&str` document.
 //! * [`parse_bytes`] / [`parse_bytes_with_options`]: bytes, decoded after the standard's encoding
 //!   sniffing (BOM, override, transport charset, `<meta>` pre-scan, guess, default), with the
-//!   one reparse a `<meta charset>` can cause.
+//!   one reparse a `<meta charset>` can cause. [`parse_owned_bytes`] takes a `Vec<u8>` and
+//!   needs less memory (UTF-8 bytes become the text without a copy).
 //! * [`parse_fragment`]: the fragment parsing algorithm with a context element (`"td"`,
 //!   `"svg path"`, `"math mi"`).
-//! * [`parse_document`], [`parse_document_bytes`], [`parse_fragment_in`]: the same into an arena
+//! * [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`],
+//!   [`parse_fragment_in`]: the same into an arena
 //!   you own (comrak-style `&'a Node<'a>` trees).
 //!
 //! A [`Document`] owns its nodes, is `Send + Sync + 'static`, and hands out `&Node` references
@@ -48,7 +50,8 @@ pub use fragment::{ContextError, FragmentContext};
 pub use options::ParseOptions;
 pub use parse::{
     parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
-    parse_fragment, parse_fragment_in, parse_with_options,
+    parse_document_owned_bytes, parse_fragment, parse_fragment_in, parse_owned_bytes,
+    parse_with_options,
 };
 
 pub use kauri_dom::{

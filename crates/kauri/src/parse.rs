@@ -51,10 +51,35 @@ pub fn parse_bytes_with_options(
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<Document, UnknownLabel> {
+    build_from_bytes(|arena| parse_document_bytes(arena, bytes, opts), opts)
+}
+
+/// Parses a document from bytes the caller hands over, like [`parse_bytes_with_options`] but
+/// with less memory: bytes that are already the text (UTF-8, or ASCII in an ASCII-compatible
+/// encoding) become the text without a copy, and bytes that must be decoded are dropped as soon
+/// as the encoding is certain. Fails only when [`ParseOptions::encoding`] is not an encoding
+/// label.
+///
+/// ```
+/// let bytes = "<meta charset=utf-8><p>café".as_bytes().to_vec();
+/// let doc = kauri::parse_owned_bytes(bytes, &Default::default()).unwrap();
+/// assert_eq!((doc.text_content().as_str(), doc.encoding()), ("café", "UTF-8"));
+/// let sjis = kauri::parse_owned_bytes(b"<meta charset=shift_jis><p>\x82\xa0".to_vec(), &Default::default());
+/// assert_eq!(sjis.unwrap().text_content(), "\u{3042}");
+/// ```
+pub fn parse_owned_bytes(bytes: Vec<u8>, opts: &ParseOptions) -> Result<Document, UnknownLabel> {
+    build_from_bytes(|arena| parse_document_owned_bytes(arena, bytes, opts), opts)
+}
+
+/// A [`Document`] from a bytes parse into its arena, with the encoding the parse used.
+fn build_from_bytes<F>(parse: F, opts: &ParseOptions) -> Result<Document, UnknownLabel>
+where
+    F: for<'a> FnOnce(&'a Arena<'a>) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel>,
+{
     let mut encoding: &'static Encoding =
         kauri_encoding::Encoding::for_label(b"utf-8").expect("utf-8");
     let mut failure = None;
-    let doc = Document::build(|arena| match parse_document_bytes(arena, bytes, opts) {
+    let doc = Document::build(|arena| match parse(arena) {
         Ok((parsed, used)) => {
             encoding = used;
             parsed
@@ -113,26 +138,74 @@ pub fn parse_document_bytes<'a>(
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
-    let sniff = SniffOptions {
+    let (bytes, truncated) = opts.limit_bytes(bytes);
+    let decision = kauri_encoding::sniff(bytes, &sniff_options(opts))?;
+    let text = kauri_encoding::decode(bytes, &decision);
+    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative(), truncated);
+    drop(text);
+    match restart_encoding(decision.encoding, change) {
+        Some(new) => {
+            let text = kauri_encoding::decode(bytes, &EncodingDecision::meta_in_tree(new));
+            Ok((run_document(arena, &text, opts, false, truncated).0, new))
+        }
+        None => Ok((parsed, decision.encoding)),
+    }
+}
+
+/// [`parse_document_bytes`] for bytes the caller hands over (see [`parse_owned_bytes`]): the
+/// bytes become the text without a copy when they already are the text, and are dropped before
+/// the parse when they must be decoded and the encoding is certain. They are kept only while a
+/// `<meta>` may still change a tentative encoding and the text is a decoded copy.
+pub fn parse_document_owned_bytes<'a>(
+    arena: &'a Arena<'a>,
+    mut bytes: Vec<u8>,
+    opts: &ParseOptions,
+) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
+    let truncated = match opts.max_input_bytes {
+        Some(max) if bytes.len() > max => {
+            bytes.truncate(max);
+            true
+        }
+        _ => false,
+    };
+    let decision = kauri_encoding::sniff(&bytes, &sniff_options(opts))?;
+    let tentative = decision.is_tentative();
+    // `kept`: the original bytes, when the text is a copy and a restart may still need them.
+    let (text, kept) = match kauri_encoding::decode_in_place(bytes, &decision) {
+        Ok(text) => (text, None),
+        Err(bytes) if tentative => (kauri_encoding::decode(&bytes, &decision), Some(bytes)),
+        Err(bytes) => (kauri_encoding::decode(&bytes, &decision), None),
+    };
+    let (parsed, change) = run_document(arena, &text, opts, tentative, truncated);
+    match restart_encoding(decision.encoding, change) {
+        Some(new) => {
+            // A restart only follows a tentative decision, so there was no BOM: text decoded in
+            // place holds exactly the original bytes.
+            let bytes = kept.unwrap_or_else(|| text.into_bytes());
+            let text = kauri_encoding::decode_vec(bytes, &EncodingDecision::meta_in_tree(new));
+            Ok((run_document(arena, &text, opts, false, truncated).0, new))
+        }
+        None => Ok((parsed, decision.encoding)),
+    }
+}
+
+/// The sniffing inputs of `opts`.
+fn sniff_options(opts: &ParseOptions) -> SniffOptions {
+    SniffOptions {
         override_label: opts.encoding.clone(),
         transport_label: opts.transport_charset.clone(),
         allow_utf8_guess: opts.allow_utf8_guess,
         ..SniffOptions::default()
-    };
-    let (bytes, truncated) = opts.limit_bytes(bytes);
-    let decision = kauri_encoding::sniff(bytes, &sniff)?;
-    let text = kauri_encoding::decode(bytes, &decision);
-    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative(), truncated);
-    if let Some(label) = change {
-        // 13.2.3.4 "change the encoding": restart with the declared encoding, now certain.
-        if let Some(new) = kauri_encoding::encoding_for_change(decision.encoding, &label) {
-            let decision = EncodingDecision::meta_in_tree(new);
-            let text = kauri_encoding::decode(bytes, &decision);
-            let (parsed, _) = run_document(arena, &text, opts, false, truncated);
-            return Ok((parsed, new));
-        }
     }
-    Ok((parsed, decision.encoding))
+}
+
+/// 13.2.3.4 "change the encoding": the encoding to restart the parse with, when the tree builder
+/// met a `<meta>` (while the encoding was tentative) declaring another one.
+fn restart_encoding(
+    current: &'static Encoding,
+    change: Option<String>,
+) -> Option<&'static Encoding> {
+    kauri_encoding::encoding_for_change(current, &change?)
 }
 
 /// Parses a fragment into `arena`; the root is a DocumentFragment.
@@ -218,4 +291,77 @@ fn run_document<'a>(
     report_truncation(html, truncated, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     (parsed, change)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The owned-bytes parse gives what the borrowed one gives: tree, errors, encoding.
+    fn same_as_borrowed(bytes: &[u8], opts: &ParseOptions) {
+        let borrowed = parse_bytes_with_options(bytes, opts);
+        let owned = parse_owned_bytes(bytes.to_vec(), opts);
+        match (borrowed, owned) {
+            (Ok(b), Ok(o)) => {
+                assert_eq!(o.to_json(true), b.to_json(true), "{bytes:?}");
+                assert_eq!(o.encoding(), b.encoding(), "{bytes:?}");
+            }
+            (Err(b), Err(o)) => assert_eq!(o, b),
+            (b, o) => panic!("{bytes:?}: {:?} / {:?}", b.map(|_| ()), o.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn owned_bytes_parse_like_borrowed_bytes() {
+        // A `<meta>` past the pre-scan's 1,024 bytes makes the tree builder restart the parse.
+        let late = |charset: &str, body: &[u8]| {
+            let mut bytes = format!("<!-- {} -->", "x".repeat(1100)).into_bytes();
+            bytes.extend_from_slice(format!("<meta charset={charset}>").as_bytes());
+            bytes.extend_from_slice(body);
+            bytes
+        };
+        let inputs: Vec<Vec<u8>> = vec![
+            b"".to_vec(),
+            b"<p>plain ascii".to_vec(),
+            "<meta charset=utf-8><p>caf\u{e9}".as_bytes().to_vec(),
+            b"\xEF\xBB\xBF<p>caf\xC3\xA9".to_vec(),
+            b"\xFF\xFE<\x00p\x00>\x00x\x00".to_vec(),
+            b"<p>caf\xE9 (windows-1252)".to_vec(),
+            b"<p>bad \xC3 utf-8 \xFF".to_vec(),
+            b"<meta charset=shift_jis><p>\x82\xa0".to_vec(),
+            // Restarts: from a guess over ASCII bytes (text decoded in place) and over
+            // non-ASCII bytes (a decoded copy, the bytes kept for the restart).
+            late("shift_jis", b"<p>ascii only"),
+            late("shift_jis", b"<p>\x82\xa0"),
+            late("koi8-r", b"<p>\xF0\xD2\xC9\xD7\xC5\xD4"),
+            late("utf-8", "<p>caf\u{e9}".as_bytes()),
+        ];
+        let guess = ParseOptions {
+            allow_utf8_guess: true,
+            ..ParseOptions::default()
+        };
+        let certain = ParseOptions {
+            encoding: Some("windows-1251".into()),
+            ..ParseOptions::default()
+        };
+        let cut = ParseOptions {
+            max_input_bytes: Some(5),
+            ..ParseOptions::default()
+        };
+        let bad_label = ParseOptions {
+            encoding: Some("no-such-encoding".into()),
+            ..ParseOptions::default()
+        };
+        for bytes in &inputs {
+            for opts in [&ParseOptions::default(), &guess, &certain, &cut, &bad_label] {
+                same_as_borrowed(bytes, opts);
+            }
+        }
+        // The restart did happen.
+        let doc = parse_owned_bytes(late("shift_jis", b"<p>\x82\xa0"), &guess).unwrap();
+        assert_eq!(
+            (doc.encoding(), doc.body().unwrap().text_content().as_str()),
+            ("Shift_JIS", "\u{3042}")
+        );
+    }
 }

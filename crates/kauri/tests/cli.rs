@@ -490,3 +490,80 @@ fn help_documents_select_and_exit_codes() {
         assert!(help.contains(word), "{word}: {help}");
     }
 }
+
+/// A document larger than the CLI's output pieces (tens of kilobytes), with every kind of node.
+fn large_document() -> Vec<u8> {
+    let mut html = String::from("<!DOCTYPE html><meta charset=utf-8><title>big</title>");
+    for i in 0..3000 {
+        html.push_str(&format!(
+            "<div id=d{i} class='a b'><p>caf\u{e9} & <b>{i}</b><!-- c{i} -->\
+             <template><i>t</i></template><svg viewBox='0 0 1 1'><path d=M0/></svg>\
+             <script>if (a < b) {{}}</script><table><td>x</table></div>\n"
+        ));
+    }
+    html.into_bytes()
+}
+
+#[test]
+fn streamed_output_equals_the_library_strings() {
+    let bytes = large_document();
+    let opts = kauri::ParseOptions {
+        allow_utf8_guess: true,
+        ..Default::default()
+    };
+    let doc = kauri::parse_bytes_with_options(&bytes, &opts).unwrap();
+    let errors: String = doc
+        .errors()
+        .iter()
+        .map(|e| format!("({},{}): {}\n", e.line, e.col, e.code))
+        .collect();
+    assert!(!errors.is_empty());
+    let tree = ok(&["parse", "-", "--errors"], &bytes);
+    assert!(tree.len() > 1_000_000, "{}", tree.len());
+    assert_eq!(tree, format!("{}#errors\n{errors}", doc.to_test_tree()));
+    let json = ok(
+        &["parse", "-", "--format", "json", "--errors", "--locations"],
+        &bytes,
+    );
+    let with_locations = kauri::ParseOptions {
+        locations: true,
+        ..opts.clone()
+    };
+    let located = kauri::parse_bytes_with_options(&bytes, &with_locations).unwrap();
+    assert_eq!(json, format!("{}\n", located.to_json_with(true, true)));
+    assert_eq!(
+        ok(&["parse", "-", "--format", "html"], &bytes),
+        format!("{}\n", doc.to_html())
+    );
+    assert_eq!(
+        ok(&["parse", "-", "--format", "text"], &bytes),
+        doc.text_content()
+    );
+    // Errors of the html and text formats go to standard error.
+    let out = kauri(&["parse", "-", "--format", "text", "--errors"], &bytes);
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), errors);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), doc.text_content());
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kauri"))
+        .args(["parse", "-", "--format", "html"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kauri");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&large_document()).unwrap();
+    drop(stdin);
+    // Read nothing: the output is far larger than a pipe buffer, so the writes fail.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -16,7 +16,9 @@
 //! and an element whose end tag was in the input also `"end_tag_span"`.
 
 use std::fmt::Write as _;
+use std::io;
 
+use super::{Chunked, Drain};
 use kauri_tokenizer::{ParseError, Span};
 
 use crate::node::{Node, NodeData};
@@ -101,6 +103,29 @@ fn push_children<'n, 'a>(stack: &mut Vec<Work<'n, 'a>>, parent: &'n Node<'a>) {
 
 /// Appends the JSON form of the tree rooted at `root` to `out` (see [`to_json`]).
 pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) {
+    walk(root, options, out, None);
+}
+
+/// Writes the JSON form of the tree rooted at `root` to `writer` in pieces (see [`Chunked`]).
+pub(crate) fn stream_json(
+    root: &Node<'_>,
+    options: &JsonOptions<'_>,
+    writer: &mut dyn io::Write,
+) -> io::Result<()> {
+    let mut chunked = Chunked::new(writer);
+    let mut out = Chunked::buffer();
+    walk(root, options, &mut out, Some(&mut chunked));
+    chunked.finish(&mut out)
+}
+
+/// The JSON form into `out`; with `sink`, `out` is handed to it after each node (and the walk
+/// stops when it fails).
+fn walk(
+    root: &Node<'_>,
+    options: &JsonOptions<'_>,
+    out: &mut String,
+    mut sink: Option<&mut Chunked<'_>>,
+) {
     let mut stack: Vec<Work<'_, '_>> = Vec::new();
     match &root.data {
         NodeData::Document(d) => {
@@ -122,6 +147,11 @@ pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) 
         }
     }
     while let Some(work) = stack.pop() {
+        if let Some(sink) = sink.as_deref_mut() {
+            if !sink.drain(out) {
+                return;
+            }
+        }
         let (node, first) = match work {
             Work::Lit(s) => {
                 out.push_str(s);

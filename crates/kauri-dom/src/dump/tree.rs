@@ -1,7 +1,9 @@
 //! The html5lib tree-construction dump (`tree-construction/README.md` of html5lib-tests).
 
 use std::cmp::Ordering;
+use std::io;
 
+use super::{Chunked, Drain};
 use crate::node::{Node, NodeData};
 
 /// The html5lib tree-construction dump of `root`'s children (a Document or a
@@ -48,10 +50,29 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 
 /// Appends the html5lib dump of `root`'s children to `out` (see [`to_test_tree`]).
 pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
+    walk(root, out, None);
+}
+
+/// Writes the html5lib dump of `root`'s children to `writer` in pieces (see [`Chunked`]).
+pub(crate) fn stream_test_tree(root: &Node<'_>, writer: &mut dyn io::Write) -> io::Result<()> {
+    let mut chunked = Chunked::new(writer);
+    let mut out = Chunked::buffer();
+    walk(root, &mut out, Some(&mut chunked));
+    chunked.finish(&mut out)
+}
+
+/// The dump of `root`'s children into `out`; with `sink`, `out` is handed to it after each node
+/// (and the walk stops when it fails).
+fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
     let mut stack = Vec::new();
     push_children(&mut stack, root, 0);
     let mut attrs: Vec<(String, &str)> = Vec::new();
     while let Some(item) = stack.pop() {
+        if let Some(sink) = sink.as_deref_mut() {
+            if !sink.drain(out) {
+                return;
+            }
+        }
         let (node, depth) = match item {
             Item::Node(node, depth) => (node, depth),
             Item::Content(contents, depth) => {

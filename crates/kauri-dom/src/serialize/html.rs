@@ -16,10 +16,13 @@
 //! assert_eq!(out, r#"<a href="/x?a=1&amp;b=&quot;2&quot;"></a>"#);
 //! ```
 
+use std::io;
+
 use kauri_tokenizer::{AttrNamespace, Namespace};
 
 use super::escape::{escape, Mode};
 use super::{is_raw_text_element, serializes_as_void};
+use crate::dump::{Chunked, Drain};
 use crate::node::{Node, NodeData};
 
 /// Options of the HTML fragment serialization algorithm.
@@ -64,6 +67,70 @@ pub fn serialize_inner(node: &Node<'_>, options: &SerializeOptions, out: &mut St
     // Step 5: each child in tree order.
     if let Some(first) = container.first_child() {
         Walker::new(options, Scope::ChildrenOf(container), out).run(first);
+    }
+}
+
+/// Writes what [`serialize_inner`] appends to `writer`, in pieces of a few tens of kilobytes
+/// as the walk goes, so the whole serialization is never held in memory.
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["a & b"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::serialize::html::{write_inner, SerializeOptions};
+///
+/// let mut out = Vec::new();
+/// write_inner(ul, &SerializeOptions::default(), &mut out)?;
+/// assert_eq!(out, b"<li>a &amp; b</li>");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_inner(
+    node: &Node<'_>,
+    options: &SerializeOptions,
+    mut writer: impl io::Write,
+) -> io::Result<()> {
+    if let Some(element) = node.as_element() {
+        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+            return Ok(());
+        }
+    }
+    let container = template_contents(node).unwrap_or(node);
+    let mut chunked = Chunked::new(&mut writer);
+    let mut out = Chunked::buffer();
+    if let Some(first) = container.first_child() {
+        let mut walker = Walker::new(options, Scope::ChildrenOf(container), &mut out);
+        walker.sink = Some(&mut chunked);
+        walker.run(first);
+    }
+    chunked.finish(&mut out)
+}
+
+/// Writes what [`serialize_outer`] appends to `writer`, in pieces (see [`write_inner`]).
+///
+/// ```
+/// # let doc = kauri_dom::test_support::list(&["x"]);
+/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::serialize::html::{write_outer, SerializeOptions};
+///
+/// let mut out = Vec::new();
+/// write_outer(ul, &SerializeOptions::default(), &mut out)?;
+/// assert_eq!(out, b"<ul><li>x</li></ul>");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_outer(
+    node: &Node<'_>,
+    options: &SerializeOptions,
+    mut writer: impl io::Write,
+) -> io::Result<()> {
+    match node.data() {
+        NodeData::Document(_) | NodeData::DocumentFragment => write_inner(node, options, writer),
+        _ => {
+            let mut chunked = Chunked::new(&mut writer);
+            let mut out = Chunked::buffer();
+            let mut walker = Walker::new(options, Scope::Itself(node), &mut out);
+            walker.sink = Some(&mut chunked);
+            walker.run(node);
+            chunked.finish(&mut out)
+        }
     }
 }
 
@@ -132,6 +199,8 @@ struct Walker<'o, 's, 'a> {
     options: &'o SerializeOptions,
     scope: Scope<'s, 'a>,
     out: &'o mut String,
+    /// When streaming: where `out` goes after each step of the walk.
+    sink: Option<&'o mut dyn Drain>,
     /// The `template` elements whose contents are being serialized, innermost last. The template
     /// contents fragment has no parent link, so this is how the walk climbs back out of it.
     templates: Vec<&'s Node<'a>>,
@@ -143,6 +212,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
             options,
             scope,
             out,
+            sink: None,
             templates: Vec::new(),
         }
     }
@@ -151,6 +221,11 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
     fn run(mut self, first: &'s Node<'a>) {
         let mut current = Some(first);
         while let Some(node) = current {
+            if let Some(sink) = self.sink.as_deref_mut() {
+                if !sink.drain(self.out) {
+                    return;
+                }
+            }
             current = match self.open(node) {
                 // Descend: the node's first child comes next.
                 Some(child) => Some(child),

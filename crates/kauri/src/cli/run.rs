@@ -1,7 +1,6 @@
 //! Running `kauri parse`, `kauri select` and `kauri tokenize`.
 
-use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 
 use kauri::{Document, ParseOptions};
 
@@ -29,17 +28,26 @@ fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
     Ok(bytes)
 }
 
-/// Writes `out` to standard output (a closed pipe is not an error).
-fn print(out: &str) -> Result<(), Failure> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+/// Runs `write` on buffered standard output and flushes it (a closed pipe is not an error).
+/// Output goes out as it is produced, so it is never held in memory whole.
+fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    let mut stdout = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
+    match write(&mut stdout).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(Failure(format!("cannot write the output: {e}"))),
     }
+}
+
+/// The size of the standard output buffer.
+const OUTPUT_BUFFER: usize = 64 * 1024;
+
+/// One `(line,col): code` line per parse error.
+fn write_errors(out: &mut dyn Write, doc: &Document) -> io::Result<()> {
+    for e in doc.errors() {
+        writeln!(out, "({},{}): {}", e.line, e.col, e.code)?;
+    }
+    Ok(())
 }
 
 fn check_label(label: &Option<String>, option: &str) -> Result<(), Failure> {
@@ -101,6 +109,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
     match &context {
         Some(context) => {
             let text = decode_text(&bytes, &input.encoding);
+            drop(bytes);
             let encoding =
                 kauri_encoding::encoding_for_label(input.encoding.as_deref().unwrap_or("utf-8"))
                     .unwrap_or(encoding_rs_utf8());
@@ -110,7 +119,8 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
                     .with_scripting(opts.scripting),
             )
         }
-        None => kauri::parse_bytes_with_options(&bytes, &opts).map_err(|e| Failure(e.to_string())),
+        // The bytes move into the parser: UTF-8 input becomes the text without a copy.
+        None => kauri::parse_owned_bytes(bytes, &opts).map_err(|e| Failure(e.to_string())),
     }
 }
 
@@ -123,39 +133,30 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         scripting: args.scripting == OnOff::On,
         locations: args.locations,
     })?;
-    let mut out = match args.format {
-        Format::Tree => doc.to_test_tree(),
+    // Errors of the html and text formats go to standard error, before the output.
+    if args.errors && matches!(args.format, Format::Html | Format::Text) {
+        let mut stderr = BufWriter::new(io::stderr().lock());
+        let _ = write_errors(&mut stderr, &doc).and_then(|()| stderr.flush());
+    }
+    to_stdout(|out| match args.format {
+        Format::Tree => {
+            doc.write_test_tree(&mut *out)?;
+            if args.errors {
+                out.write_all(b"#errors\n")?;
+                write_errors(out, &doc)?;
+            }
+            Ok(())
+        }
         Format::Json => {
-            let mut json = doc.to_json_with(args.errors, args.locations);
-            json.push('\n');
-            json
+            doc.write_json(&mut *out, args.errors, args.locations)?;
+            out.write_all(b"\n")
         }
         Format::Html => {
-            let mut html = doc.to_html();
-            html.push('\n');
-            html
+            doc.write_html(&mut *out)?;
+            out.write_all(b"\n")
         }
-        Format::Text => doc.text_content(),
-    };
-    if args.errors {
-        match args.format {
-            Format::Tree => {
-                out.push_str("#errors\n");
-                for e in doc.errors() {
-                    let _ = writeln!(out, "({},{}): {}", e.line, e.col, e.code);
-                }
-            }
-            Format::Json => {}
-            Format::Html | Format::Text => {
-                let mut err = String::new();
-                for e in doc.errors() {
-                    let _ = writeln!(err, "({},{}): {}", e.line, e.col, e.code);
-                }
-                let _ = std::io::stderr().write_all(err.as_bytes());
-            }
-        }
-    }
-    print(&out)
+        Format::Text => doc.write_text_content(out),
+    })
 }
 
 /// `kauri select`: one record per match, each followed by a newline.
@@ -173,23 +174,27 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         locations: false,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
-    let mut out = String::new();
-    for element in doc.select(&selector) {
-        if args.text {
-            out.push_str(&element.text_content());
-        } else {
-            kauri_dom::serialize::html::serialize_outer(element, &options, &mut out);
+    to_stdout(|out| {
+        for element in doc.select(&selector) {
+            if args.text {
+                out.write_all(element.text_content().as_bytes())?;
+            } else {
+                kauri_dom::serialize::html::write_outer(element, &options, &mut *out)?;
+            }
+            out.write_all(b"\n")?;
         }
-        out.push('\n');
-    }
-    print(&out)
+        Ok(())
+    })
 }
 
 fn tokenize(args: TokenizeArgs) -> Result<(), Failure> {
     let bytes = read_input(&args.input)?;
     let text = decode_text(&bytes, &None);
-    let mut json =
-        kauri::tokenize::to_json(&text, args.initial_state, args.last_start_tag.as_deref());
-    json.push('\n');
-    print(&json)
+    drop(bytes);
+    let json = kauri::tokenize::to_json(&text, args.initial_state, args.last_start_tag.as_deref());
+    drop(text);
+    to_stdout(|out| {
+        out.write_all(json.as_bytes())?;
+        out.write_all(b"\n")
+    })
 }

@@ -6,6 +6,17 @@
 //! `cargo bench -- --test`) parses every input once, which checks the generators and that
 //! nothing panics, without timing.
 //!
+//! The allocator: glibc's malloc serves a large block with `mmap` and, when it is freed, raises
+//! its mmap threshold to that block's size, but never past 32 MB. So from one iteration to the
+//! next, the sizes whose largest blocks (the node arena's last chunk, the error list) stay under
+//! 32 MB reuse memory the process already has, while the larger ones map fresh pages and take a
+//! page fault for each: a step in the cost that lies where the largest block crosses 32 MB
+//! (between 1 and 2 MB of input for foster-table, between 4 and 8 MB for attributes) and has
+//! nothing to do with the parser's algorithms. The benches therefore tell glibc (where it is the
+//! allocator) to keep freed memory and serve every block from its heap (`mallopt`), so that all
+//! sizes run in the same regime. `KAURI_BENCH_GLIBC_DEFAULTS=1` keeps glibc's defaults;
+//! docs/performance.md gives both tables.
+//!
 //! The families:
 //! - `nested-div`: `<div>` repeated, never closed (a stack as deep as the input is long);
 //! - `unclosed-formatting`: `<b><i><u>x` repeated (the list of active formatting elements and
@@ -108,7 +119,30 @@ const FAMILIES: [&str; 8] = [
     "a-p",
 ];
 
+/// Serves every allocation from glibc's heap and keeps freed memory there (see the module docs),
+/// unless `KAURI_BENCH_GLIBC_DEFAULTS` is set.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn same_allocator_regime_for_every_size() {
+    use std::os::raw::c_int;
+    extern "C" {
+        fn mallopt(param: c_int, value: c_int) -> c_int;
+    }
+    const M_TRIM_THRESHOLD: c_int = -1;
+    const M_MMAP_MAX: c_int = -4;
+    if std::env::var_os("KAURI_BENCH_GLIBC_DEFAULTS").is_some() {
+        return;
+    }
+    // SAFETY: mallopt only changes glibc's tuning parameters; it is called before the benches
+    // allocate anything large and from the main thread.
+    let ok = unsafe { mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, c_int::MAX) == 1 };
+    assert!(ok, "mallopt refused the settings");
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn same_allocator_regime_for_every_size() {}
+
 fn scaling(c: &mut Criterion) {
+    same_allocator_regime_for_every_size();
     for family in FAMILIES {
         let mut group = c.benchmark_group(format!("scaling/{family}"));
         group

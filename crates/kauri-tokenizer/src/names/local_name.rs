@@ -108,8 +108,9 @@ impl LocalName {
     }
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits (also the tokenizer's hash for long attribute names).
+#[inline]
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);

@@ -24,6 +24,7 @@ mod generated {
 #[doc(hidden)]
 pub use generated::*;
 
+pub(crate) use local_name::fnv1a;
 pub use local_name::LocalName;
 
 /// The namespace of an element.

@@ -11,7 +11,7 @@
 //! costs one. Measured on the `attributes` scaling family (8 MB, 430,000 names twice):
 //! see docs/performance.md.
 
-use crate::names::{Attribute, LocalName};
+use crate::names::{fnv1a, Attribute, LocalName};
 
 /// The attribute names of one tag.
 pub(crate) struct AttrNames {
@@ -77,11 +77,7 @@ impl AttrNames {
     /// The slot word of a name longer than seven bytes: FNV-1a over its bytes, low bits `11`.
     #[inline]
     pub(crate) fn long_word(name: &str) -> u64 {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in name.as_bytes() {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        hash | 0b11
+        fnv1a(name.as_bytes()) | 0b11
     }
 
     /// The first slot to probe for `word` in a table of `slots` slots (a power of two).

@@ -39,7 +39,7 @@ pub mod test_support;
 
 pub use attrs::{Attributes, FxHasher};
 pub use document::Document;
-pub use dump::{to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
+pub use dump::{json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
 pub use edit::{EditError, Editor};
 pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,

@@ -3,8 +3,9 @@
 //! ```text
 //! kauri parse [FILE|-] [--format tree|json|html|text] [--fragment CONTEXT] [--scripting on|off]
 //!             [--encoding LABEL] [--transport-charset LABEL] [--errors] [--locations]
-//! kauri select SELECTOR [FILE|-] [--text] [--fragment CONTEXT] [--encoding LABEL]
-//!              [--scripting on|off]
+//!             [--max-depth N]
+//! kauri select SELECTOR [FILE|-] [--text | --json [--locations]] [-0|--null] [--fragment CONTEXT]
+//!              [--encoding LABEL] [--scripting on|off] [--max-depth N]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
 //! ```
 //!
@@ -13,6 +14,7 @@
 //! context, an invalid CSS selector), with one line on stderr.
 
 mod args;
+mod output_encoding;
 mod run;
 
 use std::io::Write;

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Read, Write};
 use kauri::{Document, ParseOptions};
 
 use super::args::{Command, Format, OnOff, ParseArgs, SelectArgs, TokenizeArgs};
+use super::output_encoding::EncodingWriter;
 use super::{Cli, Failure};
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -81,6 +82,7 @@ struct Input<'a> {
     transport_charset: Option<String>,
     scripting: bool,
     locations: bool,
+    max_depth: Option<u32>,
 }
 
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
@@ -104,6 +106,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         allow_utf8_guess: true,
         locations: input.locations,
         iframe_srcdoc: false,
+        max_depth: input.max_depth.map(|n| n as usize),
         ..ParseOptions::default()
     };
     match &context {
@@ -132,6 +135,7 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         transport_charset: args.transport_charset.clone(),
         scripting: args.scripting == OnOff::On,
         locations: args.locations,
+        max_depth: args.max_depth,
     })?;
     // Errors of the html and text formats go to standard error, before the output.
     if args.errors && matches!(args.format, Format::Html | Format::Text) {
@@ -151,10 +155,16 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
             doc.write_json(&mut *out, args.errors, args.locations)?;
             out.write_all(b"\n")
         }
-        Format::Html => {
-            doc.write_html(&mut *out)?;
-            out.write_all(b"\n")
-        }
+        // Exactly the serialization, in the document's encoding (which its `<meta charset>`
+        // declares), so that parsing the output again gives the same document.
+        Format::Html => match kauri::Encoding::for_label(doc.encoding().as_bytes()) {
+            Some(encoding) if encoding.output_encoding() != encoding_rs::UTF_8 => {
+                let mut encoded = EncodingWriter::new(out, encoding);
+                doc.write_html(&mut encoded)?;
+                encoded.finish()
+            }
+            _ => doc.write_html(&mut *out),
+        },
         Format::Text => doc.write_text_content(out),
     })
 }
@@ -171,20 +181,83 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         encoding: args.encoding.clone(),
         transport_charset: None,
         scripting,
-        locations: false,
+        locations: args.locations,
+        max_depth: args.max_depth,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
+    let end: &[u8] = if args.null { b"\0" } else { b"\n" };
+    let mut record = String::new();
     to_stdout(|out| {
         for element in doc.select(&selector) {
-            if args.text {
+            if args.json {
+                record.clear();
+                json_record(&mut record, element, &options, args.locations);
+                out.write_all(record.as_bytes())?;
+            } else if args.text {
                 out.write_all(element.text_content().as_bytes())?;
             } else {
                 kauri_dom::serialize::html::write_outer(element, &options, &mut *out)?;
             }
-            out.write_all(b"\n")?;
+            out.write_all(end)?;
         }
         Ok(())
     })
+}
+
+/// `kauri select --json`: one match as a one-line JSON object (no raw newline can occur: every
+/// string goes through [`kauri_dom::json_string`], which escapes control characters).
+fn json_record(
+    out: &mut String,
+    element: &kauri::Node<'_>,
+    options: &kauri_dom::serialize::html::SerializeOptions,
+    locations: bool,
+) {
+    use kauri_dom::json_string;
+    use std::fmt::Write as _;
+    let Some(e) = element.as_element() else {
+        return;
+    };
+    out.push_str("{\"namespace\":\"");
+    out.push_str(e.namespace().short_name());
+    out.push_str("\",\"name\":");
+    json_string(out, e.name());
+    out.push_str(",\"attributes\":[");
+    for (i, (name, value)) in e.attrs().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"namespace\":");
+        match name.ns.prefix() {
+            Some(prefix) => json_string(out, prefix),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"name\":");
+        json_string(out, &name.local);
+        out.push_str(",\"value\":");
+        json_string(out, value);
+        out.push('}');
+    }
+    out.push_str("],\"html\":");
+    let mut html = String::new();
+    kauri_dom::serialize::html::serialize_outer(element, options, &mut html);
+    json_string(out, &html);
+    out.push_str(",\"text\":");
+    json_string(out, &element.text_content());
+    if locations {
+        for (key, span) in [
+            ("span", element.span()),
+            ("end_tag_span", element.end_tag_span()),
+        ] {
+            if let Some(span) = span {
+                let _ = write!(
+                    out,
+                    ",\"{key}\":{{\"start\":{},\"end\":{}}}",
+                    span.start, span.end
+                );
+            }
+        }
+    }
+    out.push('}');
 }
 
 fn tokenize(args: TokenizeArgs) -> Result<(), Failure> {

@@ -21,6 +21,7 @@ use kauri_tokenizer::ParseError;
 use kauri_tree_builder::QuirksMode;
 
 use crate::dump::{self, Chunked, Drain, JsonOptions};
+use crate::edit::Editor;
 use crate::node::{Arena, Node, NodeData};
 use crate::sink::Parsed;
 
@@ -137,9 +138,20 @@ impl Document {
         unsafe { &*self.root.cast::<Node<'_>>() }
     }
 
-    /// The arena and the root with the lifetime the caller picks (for [`Document::edit`]).
-    pub(crate) fn arena_and_root<'a>(&mut self) -> (&'a Arena<'a>, &'a Node<'a>) {
-        crate::edit::erase(&self._arena, self.root)
+    /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
+    /// references cannot leave it.
+    pub fn edit<R, F>(&mut self, f: F) -> R
+    where
+        F: for<'a> FnOnce(&Editor<'a>) -> R,
+    {
+        let arena: *const Arena<'static> = &*self._arena;
+        // SAFETY: the arena and the root live as long as `self`, which stays mutably borrowed
+        // for the whole call, so nothing reads the tree while the editor changes its links;
+        // `f` works for every `'a`, so no reference made from these leaves the call, and the
+        // editor only links nodes of this arena (see the module documentation).
+        let (arena, root) =
+            unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
+        f(&Editor::new(arena, root))
     }
 
     /// The parse errors, in input order.

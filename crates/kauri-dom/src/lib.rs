@@ -24,12 +24,13 @@
 #![warn(missing_docs)]
 
 mod attrs;
+mod clone;
 mod document;
 mod dump;
 mod edit;
 mod node;
 mod query;
-mod select;
+mod selectedcontent;
 pub mod serialize;
 mod sink;
 mod traverse;

@@ -22,6 +22,7 @@
 //! (`kauri::parse_document(&arena, ...)` gives `&'a Node<'a>`), or an owned [`Document`]
 //! (`kauri::parse(...)`).
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
 
 mod attrs;
 mod clone;

@@ -22,14 +22,16 @@
 //! (`kauri::parse_document(&arena, ...)` gives `&'a Node<'a>`), or an owned [`Document`]
 //! (`kauri::parse(...)`).
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
 
 mod attrs;
+mod clone;
 mod document;
 mod dump;
 mod edit;
 mod node;
 mod query;
-mod select;
+mod selectedcontent;
 pub mod serialize;
 mod sink;
 mod traverse;

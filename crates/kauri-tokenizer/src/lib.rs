@@ -15,6 +15,7 @@
 //! `cargo xtask entities`) and its lookup; `input.rs` the input-stream errors and positions.
 
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
 
 mod char_ref;
 mod input;

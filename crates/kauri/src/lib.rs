@@ -39,6 +39,7 @@
 //! # Ok::<(), kauri::SelectorError>(())
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod fragment;
 mod options;

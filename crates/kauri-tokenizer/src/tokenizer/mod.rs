@@ -318,7 +318,10 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         if self.buf.is_empty() {
             // Work on the chunk in place; `compact` keeps (copies) only what is unconsumed.
-            self.buf.lend(chunk);
+            // SAFETY: `compact` below ends the loan before `chunk`'s borrow ends. If the sink
+            // panics out of `run`, the loan stays, and every entry point that reads the buffer
+            // (`feed`, `feed_string`, `end`) calls `poisoned` first, which clears it.
+            unsafe { self.buf.lend(chunk) };
         } else {
             self.buf.push_str(chunk);
         }

@@ -9,7 +9,9 @@ use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
 use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
-use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, QualName, TextState};
+use kauri_tokenizer::{
+    local_name, Attribute, ErrorCode, LocalName, Namespace, QualName, TextState,
+};
 
 /// An insertion location: append to a parent, or insert before a sibling.
 pub(crate) enum Place<H> {
@@ -301,7 +303,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn close_p_element(&mut self) {
         self.generate_implied_end_tags(Some(&local_name!("p")));
         if !self.open.current_is(&local_name!("p")) {
-            self.error("unexpected-open-element-closing-p");
+            self.error(ErrorCode::UnexpectedOpenElementClosingP);
         }
         self.pop_until_popped(&local_name!("p"));
     }

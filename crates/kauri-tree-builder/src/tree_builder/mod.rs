@@ -11,8 +11,8 @@ use crate::tag_sets::{
     element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
 };
 use kauri_tokenizer::{
-    local_name, Attribute, LocalName, Namespace, ParseError, QualName, Span, TagKind, TextState,
-    Token, TokenSink, TokenSinkResult,
+    local_name, Attribute, ErrorCode, LocalName, Namespace, ParseError, QualName, Span, TagKind,
+    TextState, Token, TokenSink, TokenSinkResult,
 };
 
 /// Options of the tree builder.
@@ -244,14 +244,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink
     }
 
-    /// Reports a tree construction parse error at the current token.
-    pub(crate) fn error(&mut self, code: &'static str) {
-        self.sink.parse_error(ParseError {
-            code,
-            line: 0,
-            col: 0,
-            offset: self.span.start,
-        });
+    /// Reports a tree construction parse error at the start of the current token (its line
+    /// and column are left for `kauri_tokenizer::fill_positions`).
+    pub(crate) fn error(&mut self, code: ErrorCode) {
+        self.sink.parse_error(ParseError::at(code, self.span.start));
     }
 
     /// The adjusted current node (13.2.4.2): the context element when parsing a fragment and
@@ -318,7 +314,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn token_done(&mut self) -> TokenSinkResult {
         if self.self_closing_unacked {
             self.self_closing_unacked = false;
-            self.error("non-void-html-element-start-tag-with-trailing-solidus");
+            self.error(ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
         match self.switch_to.take() {
             Some(state) => TokenSinkResult::SwitchTo(state),

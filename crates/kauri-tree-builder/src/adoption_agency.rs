@@ -101,7 +101,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 // 4.13.5. Node not in the list: remove it from the stack; continue.
                 let Some(node_list_idx) = node_list_idx else {
-                    self.open.remove(node_idx);
+                    self.remove_from_stack(node_idx);
                     fb_idx -= 1;
                     continue;
                 };
@@ -160,7 +160,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.21. Remove formattingElement from the stack; insert the new element right
             //       below furthestBlock.
             if let Some(i) = self.open.position(&fe_handle) {
-                self.open.remove(i);
+                self.remove_from_stack(i);
                 if i < fb_idx {
                     fb_idx -= 1;
                 }

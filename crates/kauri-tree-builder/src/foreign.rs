@@ -189,10 +189,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // 4. If node's lowercased tag name is the token's: pop until node is popped.
             if eq_lowercase(&self.open.get(i).name, &tag.name) {
-                if self.spans {
-                    let h = self.open.get(i).handle.clone();
-                    self.sink.set_end_tag_span(&h, self.span);
-                }
                 self.pop_to_len(i);
                 return Flow::Done;
             }

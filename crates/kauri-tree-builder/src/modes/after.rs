@@ -115,10 +115,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
-                if self.spans {
-                    let html = self.open.get(0).handle.clone();
-                    self.sink.set_end_tag_span(&html, self.span);
-                }
+                // The `html` element stays on the stack: its end tag is recorded here.
+                let html = self.open.get(0).handle.clone();
+                self.set_end_tag_span(&html);
                 self.mode = InsertionMode::AfterAfterBody;
                 Flow::Done
             }
@@ -188,7 +187,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("frameset"));
                     self.pop();
                     if self.context.is_none() && !self.open.current_is(&local_name!("frameset")) {
                         self.mode = InsertionMode::AfterFrameset;

@@ -243,7 +243,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.adoption_agency(&local_name!("a"));
                     self.active.remove_element(id);
                     if let Some(j) = self.open.position(&handle) {
-                        self.open.remove(j);
+                        self.remove_from_stack(j);
                     }
                 }
                 self.reconstruct_active_formatting_elements();
@@ -523,10 +523,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }) {
                     self.error(ErrorCode::EndTagWithOpenElements);
                 }
-                if self.spans {
-                    let body = self.open.get(1).handle.clone();
-                    self.sink.set_end_tag_span(&body, self.span);
-                }
+                // The `body` element stays on the stack: its end tag is recorded here.
+                let body = self.open.get(1).handle.clone();
+                self.set_end_tag_span(&body);
                 self.mode = InsertionMode::AfterBody;
                 if tag.name == local_name!("html") {
                     return Flow::Reprocess(Token::Tag(tag));
@@ -579,10 +578,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::UnexpectedEndTag);
                     }
                     if let Some(i) = self.open.position(&node) {
-                        if self.spans {
-                            self.sink.set_end_tag_span(&node, self.span);
-                        }
-                        self.open.remove(i);
+                        self.remove_from_stack(i);
                     }
                 } else {
                     if !self.open.in_scope(&local_name!("form"), Scope::Default) {
@@ -668,17 +664,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         Flow::Done
     }
 
-    /// Parse error if the current node is not `name`; then pop until `name` has been popped
-    /// (recording the end tag's span on it).
+    /// Parse error if the current node is not `name`; then pop until `name` has been popped.
     fn close_element_named(&mut self, name: &LocalName) {
         if !self.open.current_is(name) {
             self.error(ErrorCode::UnexpectedEndTag);
-        }
-        if self.spans {
-            if let Some(i) = self.open.position_html(name) {
-                let h = self.open.get(i).handle.clone();
-                self.sink.set_end_tag_span(&h, self.span);
-            }
         }
         self.pop_until_popped(name);
     }
@@ -697,10 +686,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.generate_implied_end_tags(Some(name));
                 if self.open.len() - 1 != i {
                     self.error(ErrorCode::UnexpectedEndTag);
-                }
-                if self.spans {
-                    let h = self.open.get(i).handle.clone();
-                    self.sink.set_end_tag_span(&h, self.span);
                 }
                 self.pop_to_len(i);
                 return;
@@ -737,9 +722,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let popped = self.pop();
                 self.mode = self.original_mode;
                 if let Some(e) = popped {
-                    if self.spans {
-                        self.sink.set_end_tag_span(&e.handle, self.span);
-                    }
                     if name == local_name!("script") && e.is_html(&local_name!("script")) {
                         self.sink.script_end_tag(&e.handle);
                     }

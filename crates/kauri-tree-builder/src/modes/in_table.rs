@@ -5,7 +5,7 @@ use crate::sink::TreeSink;
 use crate::stack::Scope;
 use crate::tag_sets::{all_ws, is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
-use kauri_tokenizer::{local_name, ErrorCode, LocalName, TagKind, Token};
+use kauri_tokenizer::{local_name, ErrorCode, TagKind, Token};
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// 13.2.6.4.9 The "in table" insertion mode.
@@ -91,7 +91,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("table"));
                     self.pop_until_popped(&local_name!("table"));
                     self.reset_insertion_mode();
                     Flow::Done
@@ -159,20 +158,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             _ => self.error(ErrorCode::FosterParenting),
         }
-        self.foster_parenting = true;
-        let flow = self.in_body(token);
-        self.foster_parenting = false;
-        flow
-    }
-
-    /// Records the end tag's span on the bottommost open HTML element `name`.
-    pub(crate) fn end_tag_span_for(&mut self, name: &LocalName) {
-        if self.spans {
-            if let Some(i) = self.open.position_html(name) {
-                let h = self.open.get(i).handle.clone();
-                self.sink.set_end_tag_span(&h, self.span);
-            }
-        }
+        self.with_foster_parenting(|tb| tb.in_body(token))
     }
 
     /// 13.2.6.4.10 The "in table text" insertion mode.
@@ -201,9 +187,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     for _ in pending.chars() {
                         self.error(ErrorCode::FosterParentingCharacter);
                     }
-                    self.foster_parenting = true;
-                    self.in_body(Token::Characters(&pending));
-                    self.foster_parenting = false;
+                    self.with_foster_parenting(|tb| tb.in_body(Token::Characters(&pending)));
                 } else {
                     self.insert_characters(&pending);
                 }
@@ -227,7 +211,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.open.current_is(&local_name!("caption")) {
             self.error(ErrorCode::UnexpectedEndTag);
         }
-        self.end_tag_span_for(&local_name!("caption"));
         self.pop_until_popped(&local_name!("caption"));
         self.active.clear_to_last_marker();
         self.mode = InsertionMode::InTable;
@@ -318,7 +301,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("colgroup"));
                     self.pop();
                     self.mode = InsertionMode::InTable;
                     Flow::Done
@@ -392,7 +374,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_body_context();
-                self.end_tag_span_for(&tag.name);
                 self.pop();
                 self.mode = InsertionMode::InTable;
                 Flow::Done
@@ -460,7 +441,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_row_context();
-                self.end_tag_span_for(&local_name!("tr"));
                 self.pop();
                 self.mode = InsertionMode::InTableBody;
                 Flow::Done
@@ -544,7 +524,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if !self.open.current_is(&tag.name) {
                     self.error(ErrorCode::UnexpectedEndTag);
                 }
-                self.end_tag_span_for(&tag.name);
                 self.pop_until_popped(&tag.name);
                 self.active.clear_to_last_marker();
                 self.mode = InsertionMode::InRow;

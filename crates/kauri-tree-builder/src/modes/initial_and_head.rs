@@ -607,7 +607,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.open.push(entry);
                     let flow = self.in_head(Token::Tag(tag));
                     if let Some(i) = self.open.position(&head) {
-                        self.open.remove(i);
+                        self.remove_from_stack(i);
                     }
                     flow
                 }

@@ -1,27 +1,28 @@
 //! Lines and columns: the one place where Kauri turns a byte offset into a position.
 //!
 //! Every position Kauri reports (a tokenizer error, a tree construction error, a limit error)
-//! is counted here, the way the html5lib tokenizer tests count them:
-//!
-//! - lines are 1-based, and a CR LF pair, a lone CR and a lone LF each end one line (the
-//!   standard's newline normalization, § preprocessing-the-input-stream, turns each of them
-//!   into one LF);
-//! - columns are 1-based and count **UTF-16 code units** from the start of the line: a
-//!   character outside the Basic Multilingual Plane (an emoji, say) takes two columns, as in a
-//!   JavaScript string or an editor that counts UTF-16 (LSP's default);
-//! - the position of an offset is that of the character starting there; the LF of a CR LF
-//!   pair is at column 1 of the next line, and the end of the input is one column after the
-//!   last character.
-//!
-//! Byte offsets (a [`ParseError`]'s `offset`, a [`Span`](crate::Span)) index the UTF-8 text as
-//! it was fed, before newline normalization.
+//! is counted by [`LineCounter`], whose docs give the rules (the html5lib tokenizer tests'
+//! UTF-16 columns). Byte offsets (a [`ParseError`]'s `offset`, a [`Span`](crate::Span)) index
+//! the UTF-8 text as it was fed, before newline normalization.
 
 use crate::error::ParseError;
 
-/// Turns byte offsets of one input into 1-based lines and UTF-16 columns (see the counting
-/// rules in the [module docs](self)). It is a cursor: asking for offsets in increasing order
-/// looks at each byte of the input once; asking for an earlier offset counts back from the
-/// cursor (on the same line) or from the start of that offset's line.
+/// Turns byte offsets of one input into lines and columns: the one computation behind every
+/// position Kauri reports.
+///
+/// - Lines are 1-based; a CR LF pair, a lone CR and a lone LF each end one line (the
+///   standard's newline normalization, § preprocessing-the-input-stream, makes each of them one
+///   LF).
+/// - Columns are 1-based and count **UTF-16 code units** from the start of the line, as the
+///   html5lib tokenizer tests do: a character outside the Basic Multilingual Plane (an emoji)
+///   takes two columns, as in a JavaScript string.
+/// - The position of an offset is that of the character starting there (or containing it);
+///   the LF of a CR LF pair is at column 1 of the next line; the end of the input is one
+///   column after the last character.
+///
+/// It is a cursor: asking for offsets in increasing order looks at each byte of the input
+/// once; asking for an earlier offset counts back from the cursor (on the same line) or from
+/// the start of that offset's line, and moves the cursor there.
 ///
 /// ```
 /// use kauri_tokenizer::LineCounter;

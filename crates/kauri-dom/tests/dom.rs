@@ -247,7 +247,7 @@ fn doctype_with_ids_and_errors_in_json() {
     let mut sink = DomSink::new(&arena);
     sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
     sink.parse_error(ParseError {
-        code: "eof-in-tag",
+        code: kauri_tokenizer::ErrorCode::EofInTag,
         line: 1,
         col: 5,
         offset: 4,

@@ -54,19 +54,21 @@ pub struct ParseOptions {
     /// sniffed and the input decoded (a multi-byte sequence cut in two decodes as U+FFFD, as a
     /// truncated file would); text is cut at the last character boundary at or before the
     /// limit. The rest is parsed as if the input ended there, and the document's errors end
-    /// with one whose code is [`ParseOptions::INPUT_TRUNCATED`], at the end of the parsed
+    /// with one whose code is [`ErrorCode::InputTruncated`](crate::ErrorCode::InputTruncated), at
+    /// the end of the parsed
     /// text. Input within the limit is parsed exactly as without it.
     ///
     /// ```
     /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), ..Default::default() };
     /// let doc = kauri::parse_with_options("<p>abc\u{e9}def", &opts);
     /// assert_eq!(doc.text_content(), "abc");
-    /// assert_eq!(doc.errors().last().unwrap().code, kauri::ParseOptions::INPUT_TRUNCATED);
+    /// assert_eq!(doc.errors().last().unwrap().code, kauri::ErrorCode::InputTruncated);
     /// ```
     pub max_input_bytes: Option<usize>,
     /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
     /// keeps its first this many distinct attributes in source order; each further one is
-    /// dropped with a parse error whose code is [`ParseOptions::TOO_MANY_ATTRIBUTES`]. See
+    /// dropped with a parse error whose code is
+    /// [`ErrorCode::TooManyAttributes`](crate::ErrorCode::TooManyAttributes). See
     /// [`kauri_tokenizer::TokenizerOptions::max_attributes`].
     pub max_attributes: Option<usize>,
     /// A resource limit (not part of the standard; `None`, the default, is no limit), as
@@ -81,13 +83,6 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
-    /// The code of the parse error that reports input cut by
-    /// [`max_input_bytes`](ParseOptions::max_input_bytes). Kauri's own, not the standard's.
-    pub const INPUT_TRUNCATED: &'static str = "input-truncated";
-    /// The code of the parse error for each attribute dropped by
-    /// [`max_attributes`](ParseOptions::max_attributes). Kauri's own, not the standard's.
-    pub const TOO_MANY_ATTRIBUTES: &'static str = kauri_tokenizer::TOO_MANY_ATTRIBUTES;
-
     /// Cuts text input to [`max_input_bytes`](ParseOptions::max_input_bytes) (at the last
     /// character boundary at or before it); `true` when it was cut.
     pub(crate) fn limit_text<'s>(&self, html: &'s str) -> (&'s str, bool) {

@@ -245,7 +245,7 @@ fn walk(
                 out.push(',');
             }
             out.push_str("{\"code\":");
-            json_string(out, error.code);
+            json_string(out, error.code.as_str());
             let _ = write!(out, ",\"line\":{},\"col\":{}", error.line, error.col);
             if options.locations {
                 let _ = write!(out, ",\"offset\":{}", error.offset);

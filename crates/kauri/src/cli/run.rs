@@ -46,7 +46,7 @@ const OUTPUT_BUFFER: usize = 64 * 1024;
 /// One `(line,col): code` line per parse error.
 fn write_errors(out: &mut dyn Write, doc: &Document) -> io::Result<()> {
     for e in doc.errors() {
-        writeln!(out, "({},{}): {}", e.line, e.col, e.code)?;
+        writeln!(out, "{e}")?;
     }
     Ok(())
 }

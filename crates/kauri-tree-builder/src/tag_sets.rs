@@ -168,16 +168,51 @@ fn html_flags(name: &LocalName) -> u16 {
     }
 }
 
-/// `h1` to `h6`.
+/// The heading elements `h1` to `h6`, as "in body" names them ("an element whose tag name is one
+/// of "h1", "h2", "h3", "h4", "h5", "h6"", § parsing-main-inbody). A `static`, not a `const`: a
+/// `const` array of atoms is built and dropped at every use.
+pub(crate) static HEADINGS: [LocalName; 6] = [
+    local_name!("h1"),
+    local_name!("h2"),
+    local_name!("h3"),
+    local_name!("h4"),
+    local_name!("h5"),
+    local_name!("h6"),
+];
+
+/// Whether `name` is one of [`HEADINGS`].
+#[inline]
 pub(crate) fn is_heading(name: &LocalName) -> bool {
+    HEADINGS.contains(name)
+}
+
+/// The elements that may still be open when the body ends without a parse error: "a dd
+/// element, a dt element, an li element, an optgroup element, an option element, a p element, an
+/// rb element, an rp element, an rt element, an rtc element, a tbody element, a td element, a
+/// tfoot element, a th element, a thead element, a tr element, the body element, or the html
+/// element" (§ parsing-main-inbody, the end-of-file token and the `body` and `html` end tags).
+/// HTML elements only.
+pub(crate) fn may_be_open_when_body_ends(name: &LocalName) -> bool {
     matches!(
         *name,
-        local_name!("h1")
-            | local_name!("h2")
-            | local_name!("h3")
-            | local_name!("h4")
-            | local_name!("h5")
-            | local_name!("h6")
+        local_name!("dd")
+            | local_name!("dt")
+            | local_name!("li")
+            | local_name!("optgroup")
+            | local_name!("option")
+            | local_name!("p")
+            | local_name!("rb")
+            | local_name!("rp")
+            | local_name!("rt")
+            | local_name!("rtc")
+            | local_name!("tbody")
+            | local_name!("td")
+            | local_name!("tfoot")
+            | local_name!("th")
+            | local_name!("thead")
+            | local_name!("tr")
+            | local_name!("body")
+            | local_name!("html")
     )
 }
 

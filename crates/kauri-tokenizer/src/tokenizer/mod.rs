@@ -27,7 +27,7 @@ pub use state::State;
 
 use attr_names::AttrNames;
 
-use crate::names::{AttrName, Attribute, LocalName};
+use crate::names::{hash_bytes, hash_word, AttrName, Attribute, LocalName};
 use crate::sink::{ParseError, TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
@@ -145,8 +145,8 @@ pub struct Tokenizer<S: TokenSink> {
 /// attribute names over and over, and a cache hit is much cheaper than interning the name
 /// again. Names of up to 8 bytes (93% of attribute names, nearly all tag names) are keyed by
 /// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
-/// replaces it), so a hit is a multiply, a shift and one integer compare. Longer names hash
-/// their bytes and compare as strings.
+/// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
+/// names hash their bytes ([`hash_bytes`]) and compare as strings.
 struct AtomCache {
     slots: Vec<(u64, Option<LocalName>)>,
 }
@@ -178,7 +178,7 @@ impl AtomCache {
         let bytes = name.as_bytes();
         if bytes.len() <= 8 && !bytes.is_empty() {
             let key = Self::pack(bytes);
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
             let slot = &mut self.slots[index];
             if slot.0 == key {
                 if let Some(atom) = &slot.1 {
@@ -215,7 +215,7 @@ impl AtomCache {
             let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
             let upper = ge_a & !gt_z & !(key & high);
             key |= upper >> 2;
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
             if let Some((slot_key, Some(atom))) = self.slots.get(index) {
                 if *slot_key == key {
                     return atom.clone();
@@ -239,12 +239,7 @@ impl AtomCache {
     #[cold]
     #[inline(never)]
     fn get_long(&mut self, name: &str) -> LocalName {
-        // FNV-1a over the bytes.
-        let mut hash: u32 = 0x811c_9dc5;
-        for &b in name.as_bytes() {
-            hash = (hash ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-        let slot = &mut self.slots[(hash as usize) & (Self::SIZE - 1)];
+        let slot = &mut self.slots[(hash_bytes(name.as_bytes()) >> Self::SHIFT) as usize];
         match &slot.1 {
             Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
             _ => {

@@ -429,24 +429,11 @@ fn select_on_a_fixture() {
     assert_eq!(ok(&["select", "--text", "i", fixture], b""), "3\n4\n");
 }
 
-/// `$KAURI_CORPUS`, else `../shared/corpus` beside the workspace.
-fn corpus_dir() -> std::path::PathBuf {
-    match std::env::var_os("KAURI_CORPUS") {
-        Some(dir) => dir.into(),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    }
-}
-
 #[test]
 fn select_on_a_corpus_page() {
-    let page = corpus_dir().join("readability--bbc-1.html");
-    if !page.exists() {
-        eprintln!(
-            "skipped: no corpus page at {} (set KAURI_CORPUS)",
-            page.display()
-        );
-        return;
-    }
+    let page = kauri_testdata::corpus_dir()
+        .expect("the corpus")
+        .join("readability--bbc-1.html");
     let page = page.to_str().unwrap();
     assert_eq!(
         // This saved page has markup before its `<title>`, so the parser puts it in `body`.

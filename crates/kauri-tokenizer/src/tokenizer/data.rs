@@ -1,6 +1,7 @@
 //! 13.2.5.1 to 13.2.5.8: the data, RCDATA, RAWTEXT, script data and PLAINTEXT states, and the
 //! tag open, end tag open and tag name states.
 
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::sink::TokenSink;
@@ -33,7 +34,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('&') => {
+                Char('&') => {
                     // The common `&name;` reference at once; what the character reference
                     // states would do for it (no error, the expansion as character tokens).
                     if let Some(NamedMatch::Found { len, value }) =
@@ -49,7 +50,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.begin_character_reference(State::Data);
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     if self.ordinary_tag() {
                         if self.state != State::Data {
@@ -60,12 +61,12 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.state = State::TagOpen;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_null();
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -78,21 +79,21 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('&') => {
+                Char('&') => {
                     self.begin_character_reference(State::Rcdata);
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = State::RcdataLessThanSign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -106,17 +107,17 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = less_than_sign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -145,12 +146,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -167,22 +168,22 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('!') => self.state = State::MarkupDeclarationOpen,
-            Some('/') => self.state = State::EndTagOpen,
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char('!') => self.state = State::MarkupDeclarationOpen,
+            Char('/') => self.state = State::EndTagOpen,
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::StartTag);
                 self.reconsume(State::TagName);
             }
-            Some('?') => {
+            Char('?') => {
                 self.temp.clear();
                 self.state = State::ProcessingInstructionOpen;
             }
-            None => {
+            Eof => {
                 self.error("eof-before-tag-name");
                 self.emit_less_than_sign();
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error("invalid-first-character-of-tag-name");
                 self.emit_less_than_sign();
                 self.reconsume(State::Data);
@@ -197,21 +198,21 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::EndTag);
                 self.reconsume(State::TagName);
             }
-            Some('>') => {
+            Char('>') => {
                 self.error("missing-end-tag-name");
                 self.state = State::Data;
             }
-            None => {
+            Eof => {
                 self.error("eof-before-tag-name");
                 let start = self.token_start - self.base;
                 self.push_text_range(start, start + 2);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error("invalid-first-character-of-tag-name");
                 self.comment.clear();
                 self.reconsume(State::BogusComment);
@@ -240,28 +241,28 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {
+                Char(c) if is_whitespace(c) => {
                     self.state = State::BeforeAttributeName;
                     return true;
                 }
-                Some('/') => {
+                Char('/') => {
                     self.state = State::SelfClosingStartTag;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.tag_name.push('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error("eof-in-tag");
                     return self.emit_eof();
                 }
-                Some(c) => self.tag_name.push(c.to_ascii_lowercase()),
+                Char(c) => self.tag_name.push(c.to_ascii_lowercase()),
             }
         }
     }

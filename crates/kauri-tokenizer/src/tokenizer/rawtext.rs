@@ -5,6 +5,7 @@
 //! back to, so each family shares one function that takes that state.
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::sink::TokenSink;
 use crate::token::TagKind;
@@ -25,7 +26,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = end_tag_open;
             }
@@ -43,7 +44,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::EndTag);
                 self.reconsume(end_tag_name);
             }
@@ -62,20 +63,20 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) && self.is_appropriate_end_tag() => {
+                Char(c) if is_whitespace(c) && self.is_appropriate_end_tag() => {
                     self.state = State::BeforeAttributeName;
                     return true;
                 }
-                Some('/') if self.is_appropriate_end_tag() => {
+                Char('/') if self.is_appropriate_end_tag() => {
                     self.state = State::SelfClosingStartTag;
                     return true;
                 }
-                Some('>') if self.is_appropriate_end_tag() => {
+                Char('>') if self.is_appropriate_end_tag() => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                Some(c) if c.is_ascii_alphabetic() => {
+                Char(c) if c.is_ascii_alphabetic() => {
                     self.tag_name.push(c.to_ascii_lowercase());
                     self.temp.push(c);
                 }
@@ -124,11 +125,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataEndTagOpen;
             }
-            Some('!') => {
+            Char('!') => {
                 self.state = State::ScriptDataEscapeStart;
                 let start = self.token_start - self.base;
                 self.push_text_range(start, self.pos);
@@ -157,7 +158,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapeStartDash;
                 self.emit_current_char('-');
             }
@@ -172,7 +173,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapedDashDash;
                 self.emit_current_char('-');
             }
@@ -189,25 +190,25 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('-') => {
+                Char('-') => {
                     self.state = State::ScriptDataEscapedDash;
                     self.emit_current_char('-');
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = State::ScriptDataEscapedLessThanSign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_char('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error("eof-in-script-html-comment-like-text");
                     return self.emit_eof();
                 }
-                Some(c) => self.emit_current_char(c),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -219,28 +220,28 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapedDashDash;
                 self.emit_current_char('-');
             }
-            Some('<') => {
+            Char('<') => {
                 self.token_start = self.abs(self.cur);
                 self.state = State::ScriptDataEscapedLessThanSign;
             }
-            Some('>') if dash_dash => {
+            Char('>') if dash_dash => {
                 self.state = State::ScriptData;
                 self.emit_current_char('>');
             }
-            Some('\0') => {
+            Char('\0') => {
                 self.error("unexpected-null-character");
                 self.state = State::ScriptDataEscaped;
                 self.emit_char('\u{FFFD}');
             }
-            None => {
+            Eof => {
                 self.error("eof-in-script-html-comment-like-text");
                 return self.emit_eof();
             }
-            Some(c) => {
+            Char(c) => {
                 self.state = State::ScriptDataEscaped;
                 self.emit_current_char(c);
             }
@@ -264,11 +265,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataEscapedEndTagOpen;
             }
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.temp.clear();
                 self.emit_less_than_sign();
                 self.reconsume(State::ScriptDataDoubleEscapeStart);
@@ -299,7 +300,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) || c == '/' || c == '>' => {
+                Char(c) if is_whitespace(c) || c == '/' || c == '>' => {
                     self.state = if self.temp == "script" {
                         is_script
                     } else {
@@ -308,7 +309,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.emit_current_char(c);
                     return true;
                 }
-                Some(c) if c.is_ascii_alphabetic() => {
+                Char(c) if c.is_ascii_alphabetic() => {
                     self.temp.push(c.to_ascii_lowercase());
                     self.emit_current_char(c);
                 }
@@ -336,25 +337,25 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('-') => {
+                Char('-') => {
                     self.state = State::ScriptDataDoubleEscapedDash;
                     self.emit_current_char('-');
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.state = State::ScriptDataDoubleEscapedLessThanSign;
                     self.emit_current_char('<');
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error("unexpected-null-character");
                     self.emit_char('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error("eof-in-script-html-comment-like-text");
                     return self.emit_eof();
                 }
-                Some(c) => self.emit_current_char(c),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -366,28 +367,28 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataDoubleEscapedDashDash;
                 self.emit_current_char('-');
             }
-            Some('<') => {
+            Char('<') => {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
                 self.emit_current_char('<');
             }
-            Some('>') if dash_dash => {
+            Char('>') if dash_dash => {
                 self.state = State::ScriptData;
                 self.emit_current_char('>');
             }
-            Some('\0') => {
+            Char('\0') => {
                 self.error("unexpected-null-character");
                 self.state = State::ScriptDataDoubleEscaped;
                 self.emit_char('\u{FFFD}');
             }
-            None => {
+            Eof => {
                 self.error("eof-in-script-html-comment-like-text");
                 return self.emit_eof();
             }
-            Some(c) => {
+            Char(c) => {
                 self.state = State::ScriptDataDoubleEscaped;
                 self.emit_current_char(c);
             }
@@ -411,7 +412,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataDoubleEscapeEnd;
                 self.emit_current_char('/');

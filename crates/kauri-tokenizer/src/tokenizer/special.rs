@@ -2,6 +2,7 @@
 //! (added to the standard in 2026).
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::sink::TokenSink;
 
@@ -14,16 +15,16 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(']') => {
+                Char(']') => {
                     self.state = State::CdataSectionBracket;
                     return true;
                 }
-                None => {
+                Eof => {
                     self.error("eof-in-cdata");
                     return self.emit_eof();
                 }
-                Some('\0') => self.emit_null(),
-                Some(c) => self.emit_current_char(c),
+                Char('\0') => self.emit_null(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -34,7 +35,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(']') => self.state = State::CdataSectionEnd,
+            Char(']') => self.state = State::CdataSectionEnd,
             _ => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]", at - 1, at);
@@ -50,11 +51,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(']') => {
+            Char(']') => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]", at - 1, at);
             }
-            Some('>') => self.state = State::Data,
+            Char('>') => self.state = State::Data,
             _ => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]]", at - 2, at);
@@ -78,14 +79,14 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+            Char(c) if c.is_ascii_alphabetic() || c == '_' => {
                 self.reconsume(State::ProcessingInstructionTarget)
             }
-            None => {
+            Eof => {
                 self.error("eof-in-processing-instruction");
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error("invalid-first-character-of-processing-instruction-target");
                 self.convert_temporary_buffer_to_comment();
                 self.reconsume(State::BogusComment);
@@ -101,7 +102,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) || c == '?' || c == '>' => {
+                Char(c) if is_whitespace(c) || c == '?' || c == '>' => {
                     if self.temp.eq_ignore_ascii_case("xml")
                         || self.temp.eq_ignore_ascii_case("xml-stylesheet")
                     {
@@ -114,12 +115,12 @@ impl<S: TokenSink> Tokenizer<S> {
                     }
                     return true;
                 }
-                Some(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
-                None => {
+                Char(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
+                Eof => {
                     self.error("eof-in-processing-instruction");
                     return self.emit_eof();
                 }
-                Some(_) => {
+                Char(_) => {
                     self.error("invalid-processing-instruction-target");
                     self.convert_temporary_buffer_to_comment();
                     self.reconsume(State::BogusComment);
@@ -136,7 +137,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
+                Char(c) if is_whitespace(c) => {}
                 _ => {
                     self.reconsume(State::ProcessingInstructionData);
                     return true;
@@ -152,20 +153,20 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('?') => {
+                Char('?') => {
                     self.state = State::ProcessingInstructionQuestionable;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_processing_instruction();
                     return true;
                 }
-                None => {
+                Eof => {
                     self.error("eof-in-processing-instruction");
                     return self.emit_eof();
                 }
-                Some(c) => self.pi_data.push(c),
+                Char(c) => self.pi_data.push(c),
             }
         }
     }
@@ -176,15 +177,15 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('>') => {
+            Char('>') => {
                 self.state = State::Data;
                 self.emit_processing_instruction();
             }
-            None => {
+            Eof => {
                 self.error("eof-in-processing-instruction");
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.pi_data.push('?');
                 self.reconsume(State::ProcessingInstructionData);
             }

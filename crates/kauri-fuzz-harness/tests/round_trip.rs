@@ -10,7 +10,7 @@
 //! `Exception` kinds found in the *original* tree, and the tests assert the exact number of
 //! cases per kind, so nothing is skipped silently and any new failure (or any exception that
 //! The classification is shared with the `round_trip` fuzz target and the property tests:
-//! `fuzz/src/round_trip.rs`, included here with `#[path]`.
+//! `kauri_fuzz_harness::round_trip` (this crate's `src/round_trip.rs`).
 
 use kauri_testdata::dat::read_dat;
 use kauri_testdata::files_with_suffix;
@@ -19,9 +19,7 @@ use std::collections::BTreeMap;
 use kauri::FragmentContext;
 use kauri_dom::to_test_tree;
 
-#[path = "../../../fuzz/src/round_trip.rs"]
-#[allow(dead_code)]
-mod classifier;
+use kauri_fuzz_harness::round_trip as classifier;
 
 use classifier::{check_parsed, Exception};
 

@@ -8,4 +8,4 @@
 //! character boundaries, so empty pieces happen too.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz::targets::chunked(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz_harness::targets::chunked(data));

@@ -2,4 +2,4 @@
 //! statistical guess) and the reparse a `<meta charset>` can cause; then walk, dump, serialize.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz::targets::parse_bytes(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz_harness::targets::parse_bytes(data));

@@ -3,4 +3,4 @@
 //! must lie within the input, on character boundaries.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz::targets::parse_str(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz_harness::targets::parse_str(data));

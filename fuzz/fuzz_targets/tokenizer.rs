@@ -3,4 +3,4 @@
 //! decoded lossily, is the input. Also runs the html5lib JSON form that `kauri tokenize` prints.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz::targets::tokenizer(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kauri_fuzz_harness::targets::tokenizer(data));

@@ -1,8 +1,8 @@
 //! 13.2.3.4 "Changing the encoding while parsing": what the tree builder does when it meets a
 //! `<meta>` that declares an encoding while the confidence is still tentative.
 
-use crate::prescan::extract_encoding_from_meta_content;
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use crate::prescan::{extract_encoding_from_meta_content, meta_fixup};
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 
 /// The encoding a `<meta>` element declares, as the "in head" insertion mode reads it (13.2.6.4.4,
 /// "A start tag whose tag name is "meta""): the `charset` attribute if getting an encoding from its
@@ -10,8 +10,10 @@ use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFI
 /// `Content-Type` and there is a `content` attribute, the result of
 /// [`extract_encoding_from_meta_content`] on it.
 ///
-/// Pass the attribute values (or `None` for absent attributes). The tree builder then calls
-/// [`change_the_encoding`] with the result, but only while the confidence is tentative.
+/// Pass the attribute values (or `None` for absent attributes). The tree builder calls this for
+/// each `<meta>` it inserts while the confidence is tentative
+/// (`kauri_tree_builder::TreeBuilder::encoding_change_request` holds the first result), and the
+/// parser then runs [`change_the_encoding`] with it.
 pub fn encoding_from_meta_attributes(
     charset: Option<&str>,
     http_equiv: Option<&str>,
@@ -51,14 +53,8 @@ pub fn change_the_encoding(
     if current == UTF_16BE || current == UTF_16LE {
         return None;
     }
-    // Steps 2 and 3.
-    let new = if new == UTF_16BE || new == UTF_16LE {
-        UTF_8
-    } else if new == X_USER_DEFINED {
-        WINDOWS_1252
-    } else {
-        new
-    };
+    // Steps 2 and 3 (the pre-scan's fix-ups for a `<meta>` label).
+    let new = meta_fixup(new);
     // Step 4.
     if new == current {
         return None;

@@ -6,7 +6,8 @@
 //! algorithm*) and then decode them ([`StreamDecoder`], [`decode`]; [`decode_vec`] and
 //! [`decode_in_place`] reuse an owned buffer that already is the text). The decision carries a
 //! [`Confidence`]: when it is *tentative*, a `<meta>` that the tree builder meets later may still
-//! change it ([`encoding_for_change`], 13.2.3.4), which restarts the parse once.
+//! change it ([`change_the_encoding`], § changing-the-encoding-while-parsing), which restarts the
+//! parse once.
 //!
 //! # The decision order
 //!
@@ -81,8 +82,8 @@
 //!
 //! A parser built on this crate runs: `decision = sniff(bytes, opts)`; decode and parse with
 //! `decision.encoding`, telling the tree builder whether `decision.is_tentative()`. When the
-//! tree builder meets a `<meta>` in "in head" while tentative, the parser computes the declared
-//! encoding ([`encoding_from_meta_attributes`]) and asks [`change_the_encoding`] (or
+//! tree builder meets a `<meta>` in "in head" while tentative, it computes the declared encoding
+//! ([`encoding_from_meta_attributes`]) and the parser asks [`change_the_encoding`] (or
 //! [`encoding_for_change`] for a bare label): `Some(new)` means throw the document away and parse
 //! the same bytes again with `EncodingDecision::meta_in_tree(new)` (certain, so this happens at
 //! most once); `None` means keep going with the confidence now certain.

@@ -1,6 +1,8 @@
-//! 13.2.3.2 "prescan a byte stream to determine its encoding", with its helpers "get an attribute"
-//! and "get an XML encoding", and the "algorithm for extracting a character encoding from a meta
-//! element" (2.4 of the HTML standard, used by the prescan and by the tree builder).
+//! "Prescan a byte stream to determine its encoding"
+//! (§ prescan-a-byte-stream-to-determine-its-encoding), with its helpers "get an attribute" and "get an XML encoding", and the "algorithm for
+//! extracting a character encoding from a meta element"
+//! (§ algorithm-for-extracting-a-character-encoding-from-a-meta-element), used by the prescan and,
+//! through [`crate::encoding_from_meta_attributes`], by the tree builder's "in head" rules.
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 
@@ -163,9 +165,10 @@ fn prescan_byte_stream(input: &[u8]) -> Prescan {
     Prescan::Aborted
 }
 
-/// Prescan steps 14 and 15: a UTF-16 label in a `<meta>` means UTF-8 (the bytes were evidently
-/// ASCII-compatible), and x-user-defined means windows-1252.
-fn meta_fixup(encoding: &'static Encoding) -> &'static Encoding {
+/// Prescan steps 14 and 15, which are also steps 2 and 3 of "change the encoding"
+/// ([`crate::change_the_encoding`]): a UTF-16 label in a `<meta>` means UTF-8 (the bytes were
+/// evidently ASCII-compatible), and x-user-defined means windows-1252.
+pub(crate) fn meta_fixup(encoding: &'static Encoding) -> &'static Encoding {
     if encoding == UTF_16BE || encoding == UTF_16LE {
         UTF_8
     } else if encoding == X_USER_DEFINED {
@@ -328,13 +331,13 @@ fn get_an_xml_encoding(input: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// The "algorithm for extracting a character encoding from a meta element" (2.4 of the HTML
-/// standard), given the value of a `content` attribute such as `text/html; charset=Shift_JIS`.
+/// The "algorithm for extracting a character encoding from a meta element"
+/// (§ algorithm-for-extracting-a-character-encoding-from-a-meta-element), given the value of a `content` attribute such as `text/html; charset=Shift_JIS`.
 ///
 /// Returns the encoding named after the first `charset=` (ASCII case-insensitive, whitespace
 /// allowed around `=`, the value optionally quoted), or `None` when there is none, when a quote is
 /// unmatched, or when the label is not a known encoding label. No UTF-16 or x-user-defined
-/// fix-ups are applied here: the callers (prescan, [`crate::encoding_for_change`]) do that.
+/// fix-ups are applied here: the callers (prescan, [`crate::change_the_encoding`]) do that.
 pub fn extract_encoding_from_meta_content(content: &str) -> Option<&'static Encoding> {
     extract_from_meta_content(content.as_bytes())
 }

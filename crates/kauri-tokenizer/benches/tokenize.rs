@@ -7,7 +7,6 @@ use kauri_tokenizer::{
     ParseError, Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions,
 };
 use std::hint::black_box;
-use std::path::PathBuf;
 
 struct NoopSink {
     errors: bool,
@@ -29,27 +28,12 @@ impl TokenSink for NoopSink {
 }
 
 fn corpus() -> Vec<String> {
-    let dir = std::env::var_os("KAURI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let mut pages = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                if let Ok(bytes) = std::fs::read(&path) {
-                    pages.push(String::from_utf8_lossy(&bytes).into_owned());
-                }
-            }
-        }
-    }
-    if pages.is_empty() {
-        eprintln!("note: no corpus at {} (set KAURI_CORPUS)", dir.display());
-    }
-    pages
+    kauri_testdata::corpus_pages()
+        .expect("the corpus")
+        .iter()
+        .filter_map(|path| std::fs::read(path).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .collect()
 }
 
 fn tokenize_all(pages: &[String], errors: bool) -> usize {

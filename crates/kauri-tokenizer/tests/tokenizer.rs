@@ -6,7 +6,6 @@ use kauri_tokenizer::{
     line_col, ErrorCode, ParseError, Span, State, TagKind, TextState, Token, TokenSink,
     TokenSinkResult, Tokenizer, TokenizerOptions,
 };
-use std::path::{Path, PathBuf};
 
 /// Records tokens as strings (characters coalesced), spans and errors.
 #[derive(Default)]
@@ -429,29 +428,13 @@ fn arbitrary_input_never_panics() {
     }
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KAURI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    dir.is_dir().then_some(dir)
-}
-
 /// Every corpus page (its first 30,000 characters, to keep debug builds quick) gives the same
 /// tokens and errors whole and in chunks of varying sizes.
 #[test]
 fn corpus_chunking_independence() {
-    let Some(dir) = corpus_dir() else {
-        println!("note: no corpus found (set KAURI_CORPUS); skipping");
-        return;
-    };
+    let dir = kauri_testdata::corpus_dir().expect("the corpus");
     let mut pages = 0;
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "html"))
-        .collect();
-    paths.sort();
-    for path in paths {
+    for path in kauri_testdata::files_with_suffix(&dir, ".html") {
         let bytes = std::fs::read(&path).unwrap();
         let text = String::from_utf8_lossy(&bytes);
         let end = text
@@ -465,6 +448,11 @@ fn corpus_chunking_independence() {
         assert_eq!(whole.errors, chunked.errors, "{}", path.display());
         pages += 1;
     }
+    assert!(
+        pages >= 100,
+        "only {pages} corpus pages in {}",
+        dir.display()
+    );
     println!("{pages} corpus pages tokenized whole and chunked");
 }
 

@@ -7,10 +7,10 @@
 //! given stack-entry id has an entry at all. Counts are per *segment* (the number of markers
 //! before an entry), so entries hidden behind a marker never trigger a scan.
 
-use crate::stack::AtomHasher;
+use kauri_tokenizer::names::{hash_word, BuildNameHasher, NameHasher};
 use kauri_tokenizer::{local_name, Attribute, LocalName};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 /// One entry: a marker, or a formatting element with the token it was created for.
 #[derive(Clone, Debug)]
@@ -50,7 +50,7 @@ impl<H> Entry<H> {
     }
 }
 
-type Counts = HashMap<u64, u32, BuildHasherDefault<AtomHasher>>;
+type Counts = HashMap<u64, u32, BuildNameHasher>;
 
 /// The formatting element names (the only names the list holds), plus a slot for any other.
 const NAME_SLOTS: usize = 15;
@@ -103,7 +103,7 @@ pub(crate) struct ActiveFormatting<H> {
 /// The key of a (segment, fingerprint) or (segment, name) count.
 #[inline]
 fn key(segment: u32, x: u64) -> u64 {
-    x ^ u64::from(segment).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    x ^ hash_word(u64::from(segment))
 }
 
 #[inline]
@@ -412,11 +412,11 @@ fn same_attributes(a: &[Attribute], b: &[Attribute]) -> bool {
 /// An order-independent hash of a tag name and its attributes (not cryptographic: equal
 /// fingerprints are always confirmed by comparing the attributes).
 pub(crate) fn fingerprint(name: &LocalName, attrs: &[Attribute]) -> u64 {
-    let mut h = AtomHasher::default();
+    let mut h = NameHasher::default();
     name.hash(&mut h);
     let mut acc = h.finish();
     for a in attrs {
-        let mut h = AtomHasher::default();
+        let mut h = NameHasher::default();
         a.name.hash(&mut h);
         h.write(a.value.as_bytes());
         acc = acc.wrapping_add(h.finish());

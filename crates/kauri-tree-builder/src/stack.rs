@@ -6,9 +6,9 @@
 //! that is not open costs nothing however deep the stack is.
 
 use crate::tag_sets::{BUTTON_SCOPE, LIST_ITEM_SCOPE, SCOPE, TABLE_SCOPE};
+use kauri_tokenizer::names::BuildNameHasher;
 use kauri_tokenizer::{LocalName, Namespace};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// One element on the stack of open elements.
 #[derive(Clone, Debug)]
@@ -64,47 +64,20 @@ impl Scope {
     }
 }
 
-/// A hasher for atoms: they hash as a precomputed integer, so a multiply-mix is enough.
-#[derive(Default)]
-pub(crate) struct AtomHasher(u64);
-
-impl Hasher for AtomHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let n = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-            self.write_u64(n);
-        }
-        for &b in chunks.remainder() {
-            self.write_u64(u64::from(b));
-        }
-        self.write_u64(bytes.len() as u64);
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// The stack of open elements. Index 0 is the topmost (the `html` element); the last entry
 /// is the current node.
 pub(crate) struct Stack<H> {
     items: Vec<OpenElement<H>>,
     /// Open HTML elements per local name, keyed by the name's atom word (one integer per
     /// name), for every name that is an atom.
-    html_counts: HashMap<u64, u32, BuildHasherDefault<AtomHasher>>,
+    html_counts: HashMap<u64, u32, BuildNameHasher>,
     /// The same for the names that are not atoms (long custom element names).
-    long_html_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
+    long_html_counts: HashMap<LocalName, u32, BuildNameHasher>,
     /// `open_ids[id]`: whether the entry with that id is on the stack.
     open_ids: Vec<bool>,
     /// Open SVG and MathML elements per ASCII-lowercased local name (for end tags in foreign
     /// content, which compare lowercased names).
-    foreign_counts: HashMap<LocalName, u32, BuildHasherDefault<AtomHasher>>,
+    foreign_counts: HashMap<LocalName, u32, BuildNameHasher>,
 }
 
 impl<H: Clone + PartialEq> Stack<H> {

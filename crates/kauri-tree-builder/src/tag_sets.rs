@@ -168,7 +168,22 @@ fn html_flags(name: &LocalName) -> u16 {
     }
 }
 
-/// `h1` to `h6`.
+/// The heading elements `h1` to `h6`, as "in body" names them ("an element whose tag name is one
+/// of "h1", "h2", "h3", "h4", "h5", "h6"", § parsing-main-inbody). A `static`, not a `const`: a
+/// `const` array of atoms is built and dropped at every use.
+pub(crate) static HEADINGS: [LocalName; 6] = [
+    local_name!("h1"),
+    local_name!("h2"),
+    local_name!("h3"),
+    local_name!("h4"),
+    local_name!("h5"),
+    local_name!("h6"),
+];
+
+/// Whether `name` is one of [`HEADINGS`] (written as patterns, which compile to integer
+/// compares; `HEADINGS.contains` is an out-of-line loop, 0.7% of the instructions of a page
+/// with many headings; the test `is_heading_is_headings` keeps the two forms equal).
+#[inline]
 pub(crate) fn is_heading(name: &LocalName) -> bool {
     matches!(
         *name,
@@ -178,6 +193,36 @@ pub(crate) fn is_heading(name: &LocalName) -> bool {
             | local_name!("h4")
             | local_name!("h5")
             | local_name!("h6")
+    )
+}
+
+/// The elements that may still be open when the body ends without a parse error: "a dd
+/// element, a dt element, an li element, an optgroup element, an option element, a p element, an
+/// rb element, an rp element, an rt element, an rtc element, a tbody element, a td element, a
+/// tfoot element, a th element, a thead element, a tr element, the body element, or the html
+/// element" (§ parsing-main-inbody, the end-of-file token and the `body` and `html` end tags).
+/// HTML elements only.
+pub(crate) fn may_be_open_when_body_ends(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("dd")
+            | local_name!("dt")
+            | local_name!("li")
+            | local_name!("optgroup")
+            | local_name!("option")
+            | local_name!("p")
+            | local_name!("rb")
+            | local_name!("rp")
+            | local_name!("rt")
+            | local_name!("rtc")
+            | local_name!("tbody")
+            | local_name!("td")
+            | local_name!("tfoot")
+            | local_name!("th")
+            | local_name!("thead")
+            | local_name!("tr")
+            | local_name!("body")
+            | local_name!("html")
     )
 }
 
@@ -197,4 +242,19 @@ pub(crate) fn leading_ws(s: &str) -> usize {
 #[inline]
 pub(crate) fn all_ws(s: &str) -> bool {
     s.bytes().all(is_ws)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_heading_is_headings() {
+        for name in &HEADINGS {
+            assert!(is_heading(name), "{name}");
+        }
+        for name in ["h0", "h7", "hgroup", "header", "p", "H1"] {
+            assert!(!is_heading(&LocalName::from(name)), "{name}");
+        }
+    }
 }

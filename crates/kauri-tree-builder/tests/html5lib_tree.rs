@@ -4,36 +4,14 @@
 
 mod support;
 
-use std::path::PathBuf;
-
-fn data_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let candidates = [
-        std::env::var_os("KAURI_HTML5LIB_TESTS").map(|d| root.join(d)),
-        Some(root.join("html5lib-tests")),
-        Some(root.join("../shared/html5lib-tests")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .map(|d| d.join("tree-construction"))
-        .find(|d| d.is_dir())
-}
-
 #[test]
 fn tree_construction_dat_files() {
-    let Some(dir) = data_dir() else {
-        eprintln!("no html5lib-tests data; skipped");
-        return;
-    };
+    let dir = kauri_testdata::html5lib_tests_dir()
+        .expect("the conformance data")
+        .join("tree-construction");
     let filter = std::env::var("TB_FILTER").ok();
     let verbose = std::env::var_os("TB_VERBOSE").is_some();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "dat"))
-        .collect();
-    files.sort();
+    let files = kauri_testdata::files_with_suffix(&dir, ".dat");
     let (mut passed, mut total) = (0, 0);
     // Cases that fail for another reason than the `selectedcontent` cloning, which belongs
     // to the DOM and which the test DOM does not implement.
@@ -46,7 +24,7 @@ fn tree_construction_dat_files() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let (mut p, mut t) = (0, 0);
-        for case in support::read_dat(&text) {
+        for case in kauri_testdata::dat::read_dat(&text) {
             let modes: &[bool] = match case.script {
                 Some(true) => &[true],
                 Some(false) => &[false],
@@ -76,6 +54,11 @@ fn tree_construction_dat_files() {
         total += t;
     }
     println!("total {passed}/{total}");
+    assert!(
+        total > 3000 || filter.is_some(),
+        "only {total} cases in {}",
+        dir.display()
+    );
     if verbose {
         for f in &failed_cases {
             println!("\n{f}");

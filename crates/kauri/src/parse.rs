@@ -202,9 +202,9 @@ fn sniff_options(opts: &ParseOptions) -> SniffOptions {
 /// met a `<meta>` (while the encoding was tentative) declaring another one.
 fn restart_encoding(
     current: &'static Encoding,
-    change: Option<String>,
+    change: Option<&'static Encoding>,
 ) -> Option<&'static Encoding> {
-    kauri_encoding::encoding_for_change(current, &change?)
+    kauri_encoding::change_the_encoding(current, change?)
 }
 
 /// Parses a fragment into `arena`; the root is a DocumentFragment.
@@ -269,7 +269,7 @@ fn run_document<'a>(
     opts: &ParseOptions,
     encoding_tentative: bool,
     truncated: bool,
-) -> (Parsed<'a>, Option<String>) {
+) -> (Parsed<'a>, Option<&'static Encoding>) {
     let sink = DomSink::new(arena).with_spans(opts.locations);
     let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
     let tokenizer_options = TokenizerOptions {
@@ -280,7 +280,7 @@ fn run_document<'a>(
     tokenizer.feed(html);
     tokenizer.end();
     let builder = tokenizer.into_sink();
-    let change = builder.encoding_change_request().map(str::to_owned);
+    let change = builder.encoding_change_request();
     let mut parsed = builder.into_sink().finish();
     report_truncation(html, truncated, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);

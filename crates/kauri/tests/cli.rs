@@ -470,27 +470,8 @@ fn select_json_records() {
 /// for every corpus page (the serialization is written with nothing after it).
 #[test]
 fn html_output_is_a_fixpoint_on_the_corpus() {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the corpus is missing at {} (set KAURI_CORPUS)",
-            dir.display()
-        );
-        eprintln!("skipped: no corpus at {} (set KAURI_CORPUS)", dir.display());
-        return;
-    };
-    let mut pages: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
-    assert!(
-        pages.len() >= 100,
-        "{} pages in {}",
-        pages.len(),
-        dir.display()
-    );
+    let pages = kauri_testdata::corpus_pages().expect("the corpus");
+    assert!(pages.len() >= 100, "{} corpus pages", pages.len());
     for page in &pages {
         let first = ok_bytes(&["parse", "--format", "html", page.to_str().unwrap()], b"");
         let second = ok_bytes(&["parse", "--format", "html"], &first);
@@ -547,24 +528,11 @@ fn select_on_a_fixture() {
     assert_eq!(ok(&["select", "--text", "i", fixture], b""), "3\n4\n");
 }
 
-/// `$KAURI_CORPUS`, else `../shared/corpus` beside the workspace.
-fn corpus_dir() -> std::path::PathBuf {
-    match std::env::var_os("KAURI_CORPUS") {
-        Some(dir) => dir.into(),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    }
-}
-
 #[test]
 fn select_on_a_corpus_page() {
-    let page = corpus_dir().join("readability--bbc-1.html");
-    if !page.exists() {
-        eprintln!(
-            "skipped: no corpus page at {} (set KAURI_CORPUS)",
-            page.display()
-        );
-        return;
-    }
+    let page = kauri_testdata::corpus_dir()
+        .expect("the corpus")
+        .join("readability--bbc-1.html");
     let page = page.to_str().unwrap();
     assert_eq!(
         // This saved page has markup before its `<title>`, so the parser puts it in `body`.

@@ -9,6 +9,7 @@ mod serializer;
 mod tokenizer;
 mod tree_construction;
 
+pub use kauri_testdata::{files_with_suffix, workspace_root};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -49,57 +50,9 @@ impl Suite {
     }
 }
 
-/// Where the test data is: `$KAURI_HTML5LIB_TESTS`, else `html5lib-tests/` when populated, else
-/// `../shared/html5lib-tests` (all relative to the workspace root).
+/// Where the test data is ([`kauri_testdata::html5lib_tests_dir`]).
 pub fn data_dir() -> Result<PathBuf, String> {
-    let root = workspace_root();
-    if let Some(dir) = std::env::var_os("KAURI_HTML5LIB_TESTS") {
-        let dir = PathBuf::from(dir);
-        let dir = if dir.is_absolute() {
-            dir
-        } else {
-            root.join(dir)
-        };
-        return if dir.join("tokenizer").is_dir() {
-            Ok(dir)
-        } else {
-            Err(format!(
-                "KAURI_HTML5LIB_TESTS={} has no tokenizer/ folder",
-                dir.display()
-            ))
-        };
-    }
-    for candidate in [
-        root.join("html5lib-tests"),
-        root.join("../shared/html5lib-tests"),
-    ] {
-        if candidate.join("tokenizer").is_dir() {
-            return Ok(candidate);
-        }
-    }
-    Err("no conformance data: set KAURI_HTML5LIB_TESTS or populate html5lib-tests/ (see its README)".into())
-}
-
-/// The workspace root (the parent of `xtask/`).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-/// Sorted paths of the files in `dir` whose names end with `suffix`.
-pub fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.to_string_lossy().ends_with(suffix))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
+    kauri_testdata::html5lib_tests_dir().map_err(|e| e.to_string())
 }
 
 /// The file name of a path, as a String.
@@ -238,12 +191,7 @@ mod tests {
     /// (`cargo insta review` to accept an intended change).
     #[test]
     fn per_file_results() {
-        let Ok(dir) = super::data_dir() else {
-            eprintln!(
-                "conformance data not found (see html5lib-tests/README.md): snapshot not checked"
-            );
-            return;
-        };
+        let dir = super::data_dir().expect("the conformance data (see html5lib-tests/README.md)");
         let suites = super::run_all(&dir);
         insta::assert_snapshot!("per_file_results", super::table(&suites));
         // The notes carry the counts that are not in the table (the tokenizer suite fed one

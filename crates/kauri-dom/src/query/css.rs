@@ -32,11 +32,7 @@ impl selectors::SelectorImpl for KauriSelectors {
 /// The hash of a string for the crate's ancestor filters (computed once, when a selector is
 /// compiled).
 fn str_hash(s: &str) -> u32 {
-    use std::hash::Hasher;
-    let mut hasher = crate::FxHasher::default();
-    hasher.write(s.as_bytes());
-    let h = hasher.finish();
-    (h ^ (h >> 32)) as u32
+    kauri_tokenizer::names::hash_bytes_u32(s.as_bytes())
 }
 
 /// An attribute value in a selector (`[href^="https:"]`); serialized as a CSS string.

@@ -65,12 +65,12 @@ impl LocalName {
     }
 
     /// A 32-bit hash of the name, equal for equal names (the atom's precomputed hash, or
-    /// FNV-1a over the bytes of a long name).
+    /// [`hash_bytes_u32`](crate::names::hash_bytes_u32) of a long name's bytes).
     #[inline]
     pub fn get_hash(&self) -> u32 {
         match &self.0 {
             Repr::Atom(atom) => atom.get_hash(),
-            Repr::Shared(s) => fnv1a(s.as_bytes()) as u32,
+            Repr::Shared(s) => super::hash_bytes_u32(s.as_bytes()),
         }
     }
 
@@ -108,16 +108,6 @@ impl LocalName {
     pub fn eq_str_ignore_ascii_case(&self, other: &str) -> bool {
         self.as_str().eq_ignore_ascii_case(other)
     }
-}
-
-/// FNV-1a, 64 bits (also the tokenizer's hash for long attribute names).
-#[inline]
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
 }
 
 impl From<&str> for LocalName {

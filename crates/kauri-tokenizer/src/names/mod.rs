@@ -5,6 +5,7 @@
 //! a string of its own for any other name (see `local_name.rs` for why). `local_name!("div")` is
 //! a constant that can be used in `match` patterns and compared as an integer.
 
+mod hash;
 mod local_name;
 
 #[macro_use]
@@ -24,7 +25,7 @@ mod generated {
 #[doc(hidden)]
 pub use generated::*;
 
-pub(crate) use local_name::fnv1a;
+pub use hash::{hash_bytes, hash_bytes_u32, hash_word, BuildNameHasher, NameHasher};
 pub use local_name::LocalName;
 
 /// The namespace of an element.

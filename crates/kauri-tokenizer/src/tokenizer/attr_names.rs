@@ -11,7 +11,7 @@
 //! costs one. Measured on the `attributes` scaling family (8 MB, 430,000 names twice):
 //! see docs/performance.md.
 
-use crate::names::{fnv1a, Attribute, LocalName};
+use crate::names::{hash_bytes, hash_word, Attribute, LocalName};
 
 /// The attribute names of one tag.
 pub(crate) struct AttrNames {
@@ -74,17 +74,17 @@ impl AttrNames {
         }
     }
 
-    /// The slot word of a name longer than seven bytes: FNV-1a over its bytes, low bits `11`.
+    /// The slot word of a name longer than seven bytes: [`hash_bytes`] of its bytes, low bits
+    /// `11`.
     #[inline]
     pub(crate) fn long_word(name: &str) -> u64 {
-        fnv1a(name.as_bytes()) | 0b11
+        hash_bytes(name.as_bytes()) | 0b11
     }
 
     /// The first slot to probe for `word` in a table of `slots` slots (a power of two).
     #[inline]
     fn home(word: u64, slots: usize) -> usize {
-        let mixed = word.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> (64 - slots.trailing_zeros())) as usize
+        (hash_word(word) >> (64 - slots.trailing_zeros())) as usize
     }
 
     /// True when the set holds the name `name` whose slot word is `word`; `attrs` is the tag's

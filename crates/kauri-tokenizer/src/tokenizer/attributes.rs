@@ -1,6 +1,7 @@
 //! 13.2.5.32 to 13.2.5.40: attribute names and values, and the self-closing start tag state.
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::error::ErrorCode;
 use crate::sink::TokenSink;
@@ -13,19 +14,19 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
-                Some('/' | '>') | None => {
+                Char(c) if is_whitespace(c) => {}
+                Char('/' | '>') | Eof => {
                     self.reconsume(State::AfterAttributeName);
                     return true;
                 }
-                Some('=') => {
+                Char('=') => {
                     self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                     self.start_attribute();
                     self.attr_name.push('=');
                     self.state = State::AttributeName;
                     return true;
                 }
-                Some(_) => {
+                Char(_) => {
                     self.start_attribute();
                     self.reconsume(State::AttributeName);
                     return true;
@@ -68,30 +69,30 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) || c == '/' || c == '>' => {
+                Char(c) if is_whitespace(c) || c == '/' || c == '>' => {
                     self.check_duplicate_attribute();
                     self.reconsume(State::AfterAttributeName);
                     return true;
                 }
-                None => {
+                Eof => {
                     self.check_duplicate_attribute();
                     self.reconsume(State::AfterAttributeName);
                     return true;
                 }
-                Some('=') => {
+                Char('=') => {
                     self.check_duplicate_attribute();
                     self.state = State::BeforeAttributeValue;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_name.push('\u{FFFD}');
                 }
-                Some(c @ ('"' | '\'' | '<')) => {
+                Char(c @ ('"' | '\'' | '<')) => {
                     self.error(ErrorCode::UnexpectedCharacterInAttributeName);
                     self.attr_name.push(c);
                 }
-                Some(c) => self.attr_name.push(c.to_ascii_lowercase()),
+                Char(c) => self.attr_name.push(c.to_ascii_lowercase()),
             }
         }
     }
@@ -103,25 +104,25 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
-                Some('/') => {
+                Char(c) if is_whitespace(c) => {}
+                Char('/') => {
                     self.state = State::SelfClosingStartTag;
                     return true;
                 }
-                Some('=') => {
+                Char('=') => {
                     self.state = State::BeforeAttributeValue;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Some(_) => {
+                Char(_) => {
                     self.start_attribute();
                     self.reconsume(State::AttributeName);
                     return true;
@@ -137,16 +138,16 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
-                Some('"') => {
+                Char(c) if is_whitespace(c) => {}
+                Char('"') => {
                     self.state = State::AttributeValueDoubleQuoted;
                     return true;
                 }
-                Some('\'') => {
+                Char('\'') => {
                     self.state = State::AttributeValueSingleQuoted;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.error(ErrorCode::MissingAttributeValue);
                     self.state = State::Data;
                     self.emit_tag();
@@ -173,24 +174,24 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if c as u32 == quote as u32 => {
+                Char(c) if c as u32 == quote as u32 => {
                     self.state = State::AfterAttributeValueQuoted;
                     return true;
                 }
-                Some('&') => {
+                Char('&') => {
                     let state = self.state;
                     self.begin_character_reference(state);
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_value.push('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Some(c) => self.attr_value.push(c),
+                Char(c) => self.attr_value.push(c),
             }
         }
     }
@@ -228,32 +229,32 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {
+                Char(c) if is_whitespace(c) => {
                     self.state = State::BeforeAttributeName;
                     return true;
                 }
-                Some('&') => {
+                Char('&') => {
                     self.begin_character_reference(State::AttributeValueUnquoted);
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_value.push('\u{FFFD}');
                 }
-                Some(c @ ('"' | '\'' | '<' | '=' | '`')) => {
+                Char(c @ ('"' | '\'' | '<' | '=' | '`')) => {
                     self.error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                     self.attr_value.push(c);
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Some(c) => self.attr_value.push(c),
+                Char(c) => self.attr_value.push(c),
             }
         }
     }
@@ -264,17 +265,17 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if is_whitespace(c) => self.state = State::BeforeAttributeName,
-            Some('/') => self.state = State::SelfClosingStartTag,
-            Some('>') => {
+            Char(c) if is_whitespace(c) => self.state = State::BeforeAttributeName,
+            Char('/') => self.state = State::SelfClosingStartTag,
+            Char('>') => {
                 self.state = State::Data;
                 self.emit_tag();
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInTag);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::MissingWhitespaceBetweenAttributes);
                 self.reconsume(State::BeforeAttributeName);
             }
@@ -288,16 +289,16 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('>') => {
+            Char('>') => {
                 self.self_closing = true;
                 self.state = State::Data;
                 self.emit_tag();
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInTag);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::UnexpectedSolidusInTag);
                 self.reconsume(State::BeforeAttributeName);
             }

@@ -1,6 +1,7 @@
 //! 13.2.5.77 to 13.2.5.84: the character reference states. The named table and its lookup
 //! are in `crate::char_ref`.
 
+use super::Input::Char;
 use super::{State, Tokenizer};
 use crate::char_ref::{c1_replacement, longest_named_match, NamedMatch};
 use crate::error::ErrorCode;
@@ -46,8 +47,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphanumeric() => self.reconsume(State::NamedCharacterReference),
-            Some('#') => self.state = State::NumericCharacterReference,
+            Char(c) if c.is_ascii_alphanumeric() => self.reconsume(State::NamedCharacterReference),
+            Char('#') => self.state = State::NumericCharacterReference,
             _ => {
                 self.flush_consumed_literally(self.cur);
                 let state = self.return_state;
@@ -101,14 +102,14 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if c.is_ascii_alphanumeric() => {
+                Char(c) if c.is_ascii_alphanumeric() => {
                     if self.return_state.is_attribute_value() {
                         self.attr_value.push(c);
                     } else {
                         self.push_text_range(self.cur, self.pos);
                     }
                 }
-                Some(';') => {
+                Char(';') => {
                     self.error(ErrorCode::UnknownNamedCharacterReference);
                     let state = self.return_state;
                     self.reconsume(state);
@@ -130,8 +131,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('x' | 'X') => self.state = State::HexadecimalCharacterReferenceStart,
-            Some(c) if c.is_ascii_digit() => self.reconsume(State::DecimalCharacterReference),
+            Char('x' | 'X') => self.state = State::HexadecimalCharacterReferenceStart,
+            Char(c) if c.is_ascii_digit() => self.reconsume(State::DecimalCharacterReference),
             _ => self.absence_of_digits(),
         }
         true
@@ -151,7 +152,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_hexdigit() => {
+            Char(c) if c.is_ascii_hexdigit() => {
                 self.reconsume(State::HexadecimalCharacterReference)
             }
             _ => self.absence_of_digits(),
@@ -167,7 +168,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if c.is_digit(radix) => {
+                Char(c) if c.is_digit(radix) => {
                     let digit = c.to_digit(radix).unwrap_or(0);
                     self.char_ref_code = self
                         .char_ref_code
@@ -175,7 +176,7 @@ impl<S: TokenSink> Tokenizer<S> {
                         .saturating_add(digit)
                         .min(CODE_LIMIT);
                 }
-                Some(';') => {
+                Char(';') => {
                     self.state = State::NumericCharacterReferenceEnd;
                     return true;
                 }

@@ -1,6 +1,7 @@
 //! 13.2.5.41 to 13.2.5.52: the bogus comment state, the markup declaration open state and the
 //! comment states.
 
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::error::ErrorCode;
 use crate::sink::TokenSink;
@@ -20,20 +21,20 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_comment();
                     return true;
                 }
-                None => {
+                Eof => {
                     self.emit_comment();
                     return self.emit_eof();
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.comment.push('\u{FFFD}');
                 }
-                Some(c) => self.comment.push(c),
+                Char(c) => self.comment.push(c),
             }
         }
     }
@@ -83,8 +84,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => self.state = State::CommentStartDash,
-            Some('>') => {
+            Char('-') => self.state = State::CommentStartDash,
+            Char('>') => {
                 self.error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.state = State::Data;
                 self.emit_comment();
@@ -100,14 +101,14 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => self.state = State::CommentEnd,
-            Some('>') => {
+            Char('-') => self.state = State::CommentEnd,
+            Char('>') => {
                 self.error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.state = State::Data;
                 self.emit_comment();
             }
-            None => return self.eof_in_comment(),
-            Some(_) => {
+            Eof => return self.eof_in_comment(),
+            Char(_) => {
                 self.comment.push('-');
                 self.reconsume(State::Comment);
             }
@@ -134,21 +135,21 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('<') => {
+                Char('<') => {
                     self.comment.push('<');
                     self.state = State::CommentLessThanSign;
                     return true;
                 }
-                Some('-') => {
+                Char('-') => {
                     self.state = State::CommentEndDash;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.comment.push('\u{FFFD}');
                 }
-                None => return self.eof_in_comment(),
-                Some(c) => self.comment.push(c),
+                Eof => return self.eof_in_comment(),
+                Char(c) => self.comment.push(c),
             }
         }
     }
@@ -159,11 +160,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('!') => {
+            Char('!') => {
                 self.comment.push('!');
                 self.state = State::CommentLessThanSignBang;
             }
-            Some('<') => self.comment.push('<'),
+            Char('<') => self.comment.push('<'),
             _ => self.reconsume(State::Comment),
         }
         true
@@ -175,7 +176,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => self.state = State::CommentLessThanSignBangDash,
+            Char('-') => self.state = State::CommentLessThanSignBangDash,
             _ => self.reconsume(State::Comment),
         }
         true
@@ -187,7 +188,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => self.state = State::CommentLessThanSignBangDashDash,
+            Char('-') => self.state = State::CommentLessThanSignBangDashDash,
             _ => self.reconsume(State::CommentEndDash),
         }
         true
@@ -199,8 +200,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('>') | None => self.reconsume(State::CommentEnd),
-            Some(_) => {
+            Char('>') | Eof => self.reconsume(State::CommentEnd),
+            Char(_) => {
                 self.error(ErrorCode::NestedComment);
                 self.reconsume(State::CommentEnd);
             }
@@ -214,9 +215,9 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => self.state = State::CommentEnd,
-            None => return self.eof_in_comment(),
-            Some(_) => {
+            Char('-') => self.state = State::CommentEnd,
+            Eof => return self.eof_in_comment(),
+            Char(_) => {
                 self.comment.push('-');
                 self.reconsume(State::Comment);
             }
@@ -230,14 +231,14 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('>') => {
+            Char('>') => {
                 self.state = State::Data;
                 self.emit_comment();
             }
-            Some('!') => self.state = State::CommentEndBang,
-            Some('-') => self.comment.push('-'),
-            None => return self.eof_in_comment(),
-            Some(_) => {
+            Char('!') => self.state = State::CommentEndBang,
+            Char('-') => self.comment.push('-'),
+            Eof => return self.eof_in_comment(),
+            Char(_) => {
                 self.comment.push_str("--");
                 self.reconsume(State::Comment);
             }
@@ -251,17 +252,17 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.comment.push_str("--!");
                 self.state = State::CommentEndDash;
             }
-            Some('>') => {
+            Char('>') => {
                 self.error(ErrorCode::IncorrectlyClosedComment);
                 self.state = State::Data;
                 self.emit_comment();
             }
-            None => return self.eof_in_comment(),
-            Some(_) => {
+            Eof => return self.eof_in_comment(),
+            Char(_) => {
                 self.comment.push_str("--!");
                 self.reconsume(State::Comment);
             }

@@ -1,6 +1,7 @@
 //! 13.2.5.1 to 13.2.5.8: the data, RCDATA, RAWTEXT, script data and PLAINTEXT states, and the
 //! tag open, end tag open and tag name states.
 
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::error::ErrorCode;
@@ -34,7 +35,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('&') => {
+                Char('&') => {
                     // The common `&name;` reference at once; what the character reference
                     // states would do for it (no error, the expansion as character tokens).
                     if let Some(NamedMatch::Found { len, value }) =
@@ -50,7 +51,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.begin_character_reference(State::Data);
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     if self.ordinary_tag() {
                         if self.state != State::Data {
@@ -61,12 +62,12 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.state = State::TagOpen;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_null();
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -79,21 +80,21 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('&') => {
+                Char('&') => {
                     self.begin_character_reference(State::Rcdata);
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = State::RcdataLessThanSign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -107,17 +108,17 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = less_than_sign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -146,12 +147,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
-                None => return self.emit_eof(),
-                Some(c) => self.emit_current_char(c),
+                Eof => return self.emit_eof(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -168,22 +169,22 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('!') => self.state = State::MarkupDeclarationOpen,
-            Some('/') => self.state = State::EndTagOpen,
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char('!') => self.state = State::MarkupDeclarationOpen,
+            Char('/') => self.state = State::EndTagOpen,
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::StartTag);
                 self.reconsume(State::TagName);
             }
-            Some('?') => {
+            Char('?') => {
                 self.temp.clear();
                 self.state = State::ProcessingInstructionOpen;
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofBeforeTagName);
                 self.emit_less_than_sign();
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.emit_less_than_sign();
                 self.reconsume(State::Data);
@@ -198,21 +199,21 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::EndTag);
                 self.reconsume(State::TagName);
             }
-            Some('>') => {
+            Char('>') => {
                 self.error(ErrorCode::MissingEndTagName);
                 self.state = State::Data;
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofBeforeTagName);
                 let start = self.token_start - self.base;
                 self.push_text_range(start, start + 2);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.comment.clear();
                 self.reconsume(State::BogusComment);
@@ -241,28 +242,28 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {
+                Char(c) if is_whitespace(c) => {
                     self.state = State::BeforeAttributeName;
                     return true;
                 }
-                Some('/') => {
+                Char('/') => {
                     self.state = State::SelfClosingStartTag;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.tag_name.push('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Some(c) => self.tag_name.push(c.to_ascii_lowercase()),
+                Char(c) => self.tag_name.push(c.to_ascii_lowercase()),
             }
         }
     }

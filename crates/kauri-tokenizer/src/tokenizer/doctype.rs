@@ -4,6 +4,7 @@
 //! they fill and in their error codes; each pair shares one function taking `public`.
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::error::ErrorCode;
 use crate::sink::TokenSink;
@@ -34,9 +35,9 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if is_whitespace(c) => self.state = State::BeforeDoctypeName,
-            Some('>') => self.reconsume(State::BeforeDoctypeName),
-            None => {
+            Char(c) if is_whitespace(c) => self.state = State::BeforeDoctypeName,
+            Char('>') => self.reconsume(State::BeforeDoctypeName),
+            Eof => {
                 self.error(ErrorCode::EofInDoctype);
                 self.doctype = Doctype {
                     force_quirks: true,
@@ -45,7 +46,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_doctype();
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::MissingWhitespaceBeforeDoctypeName);
                 self.reconsume(State::BeforeDoctypeName);
             }
@@ -61,25 +62,25 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             self.doctype = Doctype::default();
             match c {
-                Some(c) if is_whitespace(c) => continue,
-                Some('\0') => {
+                Char(c) if is_whitespace(c) => continue,
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype.name = Some(String::from('\u{FFFD}'));
                     self.state = State::DoctypeName;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.error(ErrorCode::MissingDoctypeName);
                     self.doctype.force_quirks = true;
                     self.state = State::Data;
                     self.emit_doctype();
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInDoctype);
                     self.doctype.force_quirks = true;
                     self.emit_doctype();
                     return self.emit_eof();
                 }
-                Some(c) => {
+                Char(c) => {
                     self.doctype.name = Some(String::from(c.to_ascii_lowercase()));
                     self.state = State::DoctypeName;
                 }
@@ -95,24 +96,24 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {
+                Char(c) if is_whitespace(c) => {
                     self.state = State::AfterDoctypeName;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_doctype();
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype
                         .name
                         .get_or_insert_with(String::new)
                         .push('\u{FFFD}');
                 }
-                None => return self.eof_in_doctype(),
-                Some(c) => {
+                Eof => return self.eof_in_doctype(),
+                Char(c) => {
                     self.doctype
                         .name
                         .get_or_insert_with(String::new)
@@ -150,14 +151,14 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
-                Some('>') => {
+                Char(c) if is_whitespace(c) => {}
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_doctype();
                     return true;
                 }
-                None => return self.eof_in_doctype(),
-                Some(_) => {
+                Eof => return self.eof_in_doctype(),
+                Char(_) => {
                     self.error(ErrorCode::InvalidCharacterSequenceAfterDoctypeName);
                     self.doctype.force_quirks = true;
                     self.reconsume(State::BogusDoctype);
@@ -174,14 +175,14 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if is_whitespace(c) => {
+            Char(c) if is_whitespace(c) => {
                 self.state = if public {
                     State::BeforeDoctypePublicIdentifier
                 } else {
                     State::BeforeDoctypeSystemIdentifier
                 };
             }
-            Some(quote @ ('"' | '\'')) => {
+            Char(quote @ ('"' | '\'')) => {
                 self.error(if public {
                     ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword
                 } else {
@@ -189,11 +190,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 });
                 self.open_doctype_identifier(public, quote);
             }
-            Some('>') => {
+            Char('>') => {
                 self.missing_doctype_identifier(public);
             }
-            None => return self.eof_in_doctype(),
-            Some(_) => self.missing_quote_before_doctype_identifier(public),
+            Eof => return self.eof_in_doctype(),
+            Char(_) => self.missing_quote_before_doctype_identifier(public),
         }
         true
     }
@@ -241,11 +242,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => continue,
-                Some(quote @ ('"' | '\'')) => self.open_doctype_identifier(public, quote),
-                Some('>') => self.missing_doctype_identifier(public),
-                None => return self.eof_in_doctype(),
-                Some(_) => self.missing_quote_before_doctype_identifier(public),
+                Char(c) if is_whitespace(c) => continue,
+                Char(quote @ ('"' | '\'')) => self.open_doctype_identifier(public, quote),
+                Char('>') => self.missing_doctype_identifier(public),
+                Eof => return self.eof_in_doctype(),
+                Char(_) => self.missing_quote_before_doctype_identifier(public),
             }
             return true;
         }
@@ -259,7 +260,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if c == quote => {
+                Char(c) if c == quote => {
                     self.state = if public {
                         State::AfterDoctypePublicIdentifier
                     } else {
@@ -267,13 +268,13 @@ impl<S: TokenSink> Tokenizer<S> {
                     };
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype_identifier(public)
                         .get_or_insert_with(String::new)
                         .push('\u{FFFD}');
                 }
-                Some('>') => {
+                Char('>') => {
                     self.error(if public {
                         ErrorCode::AbruptDoctypePublicIdentifier
                     } else {
@@ -284,8 +285,8 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.emit_doctype();
                     return true;
                 }
-                None => return self.eof_in_doctype(),
-                Some(c) => self
+                Eof => return self.eof_in_doctype(),
+                Char(c) => self
                     .doctype_identifier(public)
                     .get_or_insert_with(String::new)
                     .push(c),
@@ -299,19 +300,19 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if is_whitespace(c) => {
+            Char(c) if is_whitespace(c) => {
                 self.state = State::BetweenDoctypePublicAndSystemIdentifiers
             }
-            Some('>') => {
+            Char('>') => {
                 self.state = State::Data;
                 self.emit_doctype();
             }
-            Some(quote @ ('"' | '\'')) => {
+            Char(quote @ ('"' | '\'')) => {
                 self.error(ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers);
                 self.open_doctype_identifier(false, quote);
             }
-            None => return self.eof_in_doctype(),
-            Some(_) => self.missing_quote_before_doctype_identifier(false),
+            Eof => return self.eof_in_doctype(),
+            Char(_) => self.missing_quote_before_doctype_identifier(false),
         }
         true
     }
@@ -323,14 +324,14 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => continue,
-                Some('>') => {
+                Char(c) if is_whitespace(c) => continue,
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_doctype();
                 }
-                Some(quote @ ('"' | '\'')) => self.open_doctype_identifier(false, quote),
-                None => return self.eof_in_doctype(),
-                Some(_) => self.missing_quote_before_doctype_identifier(false),
+                Char(quote @ ('"' | '\'')) => self.open_doctype_identifier(false, quote),
+                Eof => return self.eof_in_doctype(),
+                Char(_) => self.missing_quote_before_doctype_identifier(false),
             }
             return true;
         }
@@ -343,13 +344,13 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => continue,
-                Some('>') => {
+                Char(c) if is_whitespace(c) => continue,
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_doctype();
                 }
-                None => return self.eof_in_doctype(),
-                Some(_) => {
+                Eof => return self.eof_in_doctype(),
+                Char(_) => {
                     self.error(ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                     self.reconsume(State::BogusDoctype);
                 }
@@ -365,17 +366,17 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_doctype();
                     return true;
                 }
-                Some('\0') => self.error(ErrorCode::UnexpectedNullCharacter),
-                None => {
+                Char('\0') => self.error(ErrorCode::UnexpectedNullCharacter),
+                Eof => {
                     self.emit_doctype();
                     return self.emit_eof();
                 }
-                Some(_) => {}
+                Char(_) => {}
             }
         }
     }

@@ -28,7 +28,7 @@ pub use state::State;
 use attr_names::AttrNames;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::names::{AttrName, Attribute, LocalName};
+use crate::names::{hash_bytes, hash_word, AttrName, Attribute, LocalName};
 use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
@@ -86,8 +86,9 @@ pub struct Tokenizer<S: TokenSink> {
     eof: bool,
     /// The end-of-file token was emitted.
     done: bool,
-    /// No CR and no NULL was fed so far: text runs only need to stop at their own delimiters.
-    no_cr_or_null: bool,
+    /// Whether a CR or a NULL was fed so far (until one is, text runs only need to stop at their
+    /// own delimiters).
+    cr_or_null: CrOrNull,
 
     // Input.
     /// Unconsumed input, plus whatever earlier input a suspended state may still refer to.
@@ -100,10 +101,11 @@ pub struct Tokenizer<S: TokenSink> {
     cur: usize,
 
     // Pending character tokens.
-    text_active: bool,
-    text_owned: bool,
+    text: PendingText,
+    /// The buffer range of the pending characters when they are [`PendingText::Slice`].
     text_slice: (usize, usize),
-    text: String,
+    /// The pending characters when they are [`PendingText::Owned`].
+    text_owned: String,
     text_span: Span,
 
     // The current tag token.
@@ -142,8 +144,8 @@ pub struct Tokenizer<S: TokenSink> {
 /// attribute names over and over, and a cache hit is much cheaper than interning the name
 /// again. Names of up to 8 bytes (93% of attribute names, nearly all tag names) are keyed by
 /// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
-/// replaces it), so a hit is a multiply, a shift and one integer compare. Longer names hash
-/// their bytes and compare as strings.
+/// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
+/// names hash their bytes ([`hash_bytes`]) and compare as strings.
 struct AtomCache {
     slots: Vec<(u64, Option<LocalName>)>,
 }
@@ -175,7 +177,7 @@ impl AtomCache {
         let bytes = name.as_bytes();
         if bytes.len() <= 8 && !bytes.is_empty() {
             let key = Self::pack(bytes);
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
             let slot = &mut self.slots[index];
             if slot.0 == key {
                 if let Some(atom) = &slot.1 {
@@ -212,7 +214,7 @@ impl AtomCache {
             let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
             let upper = ge_a & !gt_z & !(key & high);
             key |= upper >> 2;
-            let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> Self::SHIFT) as usize;
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
             if let Some((slot_key, Some(atom))) = self.slots.get(index) {
                 if *slot_key == key {
                     return atom.clone();
@@ -236,12 +238,7 @@ impl AtomCache {
     #[cold]
     #[inline(never)]
     fn get_long(&mut self, name: &str) -> LocalName {
-        // FNV-1a over the bytes.
-        let mut hash: u32 = 0x811c_9dc5;
-        for &b in name.as_bytes() {
-            hash = (hash ^ b as u32).wrapping_mul(0x0100_0193);
-        }
-        let slot = &mut self.slots[(hash as usize) & (Self::SIZE - 1)];
+        let slot = &mut self.slots[(hash_bytes(name.as_bytes()) >> Self::SHIFT) as usize];
         match &slot.1 {
             Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
             _ => {
@@ -253,10 +250,42 @@ impl AtomCache {
     }
 }
 
-/// What [`Tokenizer::consume`] returns: `None` when the buffer ran out before EOF (the state
-/// must return `false` and wait), `Some(None)` at the end of the input, `Some(Some(c))` for
-/// the next input character (already newline-normalized).
-type Consumed = Option<Option<char>>;
+/// Whether the input fed so far holds a CR or a NULL: the text runs' fast scans stop only at
+/// their own delimiters until one does (a CR needs newline normalization, a NULL an error and a
+/// replacement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CrOrNull {
+    /// Neither was fed.
+    NotFed,
+    /// At least one was.
+    Fed,
+}
+
+/// Character tokens queued and not yet passed to the sink (a run of them is one
+/// [`Token::Characters`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PendingText {
+    /// None are queued.
+    None,
+    /// They are the input `buf[start..end]` for `(start, end)` = `Tokenizer::text_slice`,
+    /// unchanged: passed to the sink without a copy.
+    Slice,
+    /// They differ from the input (a normalized newline, U+FFFD for NULL, a character
+    /// reference, or runs that are not adjacent) and are in `Tokenizer::text_owned`.
+    Owned,
+}
+
+/// The next input character, as the standard's states see it: a character (already
+/// newline-normalized), or the end of the input ("EOF" in the states' tables).
+/// [`Tokenizer::consume`] gives `None` instead when the buffer ran out before the end: the state
+/// must return `false` and wait for more input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Input {
+    /// The next input character.
+    Char(char),
+    /// The end of the input.
+    Eof,
+}
 
 impl<S: TokenSink> Tokenizer<S> {
     /// A tokenizer that pushes tokens into `sink`.
@@ -269,15 +298,14 @@ impl<S: TokenSink> Tokenizer<S> {
             errors_on,
             eof: false,
             done: false,
-            no_cr_or_null: true,
+            cr_or_null: CrOrNull::NotFed,
             buf: buffer::Buffer::default(),
             base: 0,
             pos: 0,
             cur: 0,
-            text_active: false,
-            text_owned: false,
+            text: PendingText::None,
             text_slice: (0, 0),
-            text: String::new(),
+            text_owned: String::new(),
             text_span: Span::default(),
             tag_kind: TagKind::StartTag,
             tag_name: String::new(),
@@ -310,8 +338,10 @@ impl<S: TokenSink> Tokenizer<S> {
         if self.poisoned() {
             return;
         }
-        if self.no_cr_or_null && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some() {
-            self.no_cr_or_null = false;
+        if self.cr_or_null == CrOrNull::NotFed
+            && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some()
+        {
+            self.cr_or_null = CrOrNull::Fed;
         }
         if self.buf.is_empty() {
             // Work on the chunk in place; `compact` keeps (copies) only what is unconsumed.
@@ -338,8 +368,10 @@ impl<S: TokenSink> Tokenizer<S> {
             self.feed(&chunk);
             return;
         }
-        if self.no_cr_or_null && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some() {
-            self.no_cr_or_null = false;
+        if self.cr_or_null == CrOrNull::NotFed
+            && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some()
+        {
+            self.cr_or_null = CrOrNull::Fed;
         }
         debug_assert_eq!(self.pos, 0);
         self.buf.set_owned(chunk);
@@ -515,12 +547,12 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Consumes the next input character, normalizing CR and CR LF to LF (13.2.3.5).
     #[inline]
-    fn consume(&mut self) -> Consumed {
+    fn consume(&mut self) -> Option<Input> {
         let bytes = self.buf.as_bytes();
         let Some(&b) = bytes.get(self.pos) else {
             if self.eof {
                 self.cur = self.pos;
-                return Some(None);
+                return Some(Input::Eof);
             }
             return None;
         };
@@ -533,14 +565,14 @@ impl<S: TokenSink> Tokenizer<S> {
                     None if self.eof => self.pos += 1,
                     None => return None,
                 }
-                return Some(Some('\n'));
+                return Some(Input::Char('\n'));
             }
             self.pos += 1;
-            return Some(Some(b as char));
+            return Some(Input::Char(b as char));
         }
         let c = self.buf[self.pos..].chars().next().unwrap_or('\u{FFFD}');
         self.pos += c.len_utf8();
-        Some(Some(c))
+        Some(Input::Char(c))
     }
 
     /// "Reconsume in the X state": the current input character is the next one again.
@@ -566,7 +598,7 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     fn run_length(&self, a: u8, b: u8) -> usize {
         let rest = self.rest();
-        if self.no_cr_or_null {
+        if self.cr_or_null == CrOrNull::NotFed {
             return memchr::memchr2(a, b, rest).unwrap_or(rest.len());
         }
         let n = memchr::memchr3(a, b, b'\r', rest).unwrap_or(rest.len());
@@ -680,10 +712,9 @@ impl<S: TokenSink> Tokenizer<S> {
         if start >= end {
             return;
         }
-        if !self.text_active {
+        if let PendingText::None = self.text {
             // The common case: the run starts a new character token, kept as a slice.
-            self.text_active = true;
-            self.text_owned = false;
+            self.text = PendingText::Slice;
             self.text_slice = (start, end);
             self.text_span = Span::new(self.base + start, self.base + end);
         } else {
@@ -694,20 +725,15 @@ impl<S: TokenSink> Tokenizer<S> {
     /// [`Tokenizer::push_text_range`] when character tokens are already pending.
     #[inline(never)]
     fn extend_text_range(&mut self, start: usize, end: usize) {
-        if self.text_owned {
-            self.text.push_str(&self.buf[start..end]);
-            self.text_span.end = self.base + end;
-        } else if self.text_slice.1 == start {
-            self.text_slice.1 = end;
-            self.text_span.end = self.base + end;
-        } else {
-            self.text.clear();
-            self.text
-                .push_str(&self.buf[self.text_slice.0..self.text_slice.1]);
-            self.text.push_str(&self.buf[start..end]);
-            self.text_owned = true;
-            self.text_span.end = self.base + end;
+        match self.text {
+            PendingText::Slice if self.text_slice.1 == start => self.text_slice.1 = end,
+            PendingText::None | PendingText::Slice => {
+                self.own_pending_text();
+                self.text_owned.push_str(&self.buf[start..end]);
+            }
+            PendingText::Owned => self.text_owned.push_str(&self.buf[start..end]),
         }
+        self.text_span.end = self.base + end;
     }
 
     /// Queues `s` as character tokens, standing for the input `start..end` (absolute).
@@ -715,19 +741,27 @@ impl<S: TokenSink> Tokenizer<S> {
         if s.is_empty() {
             return;
         }
-        if !self.text_active {
-            self.text_active = true;
-            self.text_owned = true;
-            self.text.clear();
+        if let PendingText::None = self.text {
             self.text_span = Span::new(start, end);
-        } else if !self.text_owned {
-            self.text.clear();
-            self.text
-                .push_str(&self.buf[self.text_slice.0..self.text_slice.1]);
-            self.text_owned = true;
         }
-        self.text.push_str(s);
+        self.own_pending_text();
+        self.text_owned.push_str(s);
         self.text_span.end = end.max(self.text_span.end);
+    }
+
+    /// Makes the pending characters [`PendingText::Owned`] (a copy of a pending slice; nothing
+    /// when none are pending), so more can be appended.
+    fn own_pending_text(&mut self) {
+        match self.text {
+            PendingText::None => self.text_owned.clear(),
+            PendingText::Slice => {
+                let (start, end) = self.text_slice;
+                self.text_owned.clear();
+                self.text_owned.push_str(&self.buf[start..end]);
+            }
+            PendingText::Owned => return,
+        }
+        self.text = PendingText::Owned;
     }
 
     /// Emits the current input character as a character token (an LF from a CR is not in the
@@ -751,18 +785,19 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Passes queued character tokens to the sink.
     fn flush_text(&mut self) {
-        if !self.text_active {
-            return;
-        }
-        self.text_active = false;
         let span = self.text_span;
-        let result = if self.text_owned {
-            self.sink.process_token(Token::Characters(&self.text), span)
-        } else {
-            let (start, end) = self.text_slice;
-            self.sink
-                .process_token(Token::Characters(&self.buf[start..end]), span)
+        let result = match self.text {
+            PendingText::None => return,
+            PendingText::Slice => {
+                let (start, end) = self.text_slice;
+                self.sink
+                    .process_token(Token::Characters(&self.buf[start..end]), span)
+            }
+            PendingText::Owned => self
+                .sink
+                .process_token(Token::Characters(&self.text_owned), span),
         };
+        self.text = PendingText::None;
         self.sink_result(result);
     }
 

@@ -12,7 +12,7 @@
 //! up and the states handle the tag from its `<` as usual. So tokens, errors and positions are
 //! the same with or without it.
 
-use super::{Tokenizer, LINEAR_DUPLICATE_CHECK};
+use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::names::{AttrName, Attribute};
 use crate::sink::TokenSink;
@@ -217,7 +217,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let mut decoded: Option<String> = None;
         loop {
             let rest = &bytes[from..];
-            let n = if self.no_cr_or_null {
+            let n = if self.cr_or_null == CrOrNull::NotFed {
                 memchr::memchr2(quote, b'&', rest)
             } else {
                 memchr::memchr3(quote, b'&', b'\r', rest)

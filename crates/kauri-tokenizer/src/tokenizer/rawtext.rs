@@ -5,6 +5,7 @@
 //! back to, so each family shares one function that takes that state.
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::error::ErrorCode;
 use crate::sink::TokenSink;
@@ -26,7 +27,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = end_tag_open;
             }
@@ -44,7 +45,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.new_tag(TagKind::EndTag);
                 self.reconsume(end_tag_name);
             }
@@ -63,20 +64,20 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) && self.is_appropriate_end_tag() => {
+                Char(c) if is_whitespace(c) && self.is_appropriate_end_tag() => {
                     self.state = State::BeforeAttributeName;
                     return true;
                 }
-                Some('/') if self.is_appropriate_end_tag() => {
+                Char('/') if self.is_appropriate_end_tag() => {
                     self.state = State::SelfClosingStartTag;
                     return true;
                 }
-                Some('>') if self.is_appropriate_end_tag() => {
+                Char('>') if self.is_appropriate_end_tag() => {
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
                 }
-                Some(c) if c.is_ascii_alphabetic() => {
+                Char(c) if c.is_ascii_alphabetic() => {
                     self.tag_name.push(c.to_ascii_lowercase());
                     self.temp.push(c);
                 }
@@ -125,11 +126,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataEndTagOpen;
             }
-            Some('!') => {
+            Char('!') => {
                 self.state = State::ScriptDataEscapeStart;
                 let start = self.token_start - self.base;
                 self.push_text_range(start, self.pos);
@@ -158,7 +159,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapeStartDash;
                 self.emit_current_char('-');
             }
@@ -173,7 +174,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapedDashDash;
                 self.emit_current_char('-');
             }
@@ -190,25 +191,25 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('-') => {
+                Char('-') => {
                     self.state = State::ScriptDataEscapedDash;
                     self.emit_current_char('-');
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.token_start = self.abs(self.cur);
                     self.state = State::ScriptDataEscapedLessThanSign;
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                     return self.emit_eof();
                 }
-                Some(c) => self.emit_current_char(c),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -220,28 +221,28 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataEscapedDashDash;
                 self.emit_current_char('-');
             }
-            Some('<') => {
+            Char('<') => {
                 self.token_start = self.abs(self.cur);
                 self.state = State::ScriptDataEscapedLessThanSign;
             }
-            Some('>') if dash_dash => {
+            Char('>') if dash_dash => {
                 self.state = State::ScriptData;
                 self.emit_current_char('>');
             }
-            Some('\0') => {
+            Char('\0') => {
                 self.error(ErrorCode::UnexpectedNullCharacter);
                 self.state = State::ScriptDataEscaped;
                 self.emit_char('\u{FFFD}');
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 return self.emit_eof();
             }
-            Some(c) => {
+            Char(c) => {
                 self.state = State::ScriptDataEscaped;
                 self.emit_current_char(c);
             }
@@ -265,11 +266,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataEscapedEndTagOpen;
             }
-            Some(c) if c.is_ascii_alphabetic() => {
+            Char(c) if c.is_ascii_alphabetic() => {
                 self.temp.clear();
                 self.emit_less_than_sign();
                 self.reconsume(State::ScriptDataDoubleEscapeStart);
@@ -300,7 +301,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) || c == '/' || c == '>' => {
+                Char(c) if is_whitespace(c) || c == '/' || c == '>' => {
                     self.state = if self.temp == "script" {
                         is_script
                     } else {
@@ -309,7 +310,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.emit_current_char(c);
                     return true;
                 }
-                Some(c) if c.is_ascii_alphabetic() => {
+                Char(c) if c.is_ascii_alphabetic() => {
                     self.temp.push(c.to_ascii_lowercase());
                     self.emit_current_char(c);
                 }
@@ -337,25 +338,25 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('-') => {
+                Char('-') => {
                     self.state = State::ScriptDataDoubleEscapedDash;
                     self.emit_current_char('-');
                     return true;
                 }
-                Some('<') => {
+                Char('<') => {
                     self.state = State::ScriptDataDoubleEscapedLessThanSign;
                     self.emit_current_char('<');
                     return true;
                 }
-                Some('\0') => {
+                Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                     return self.emit_eof();
                 }
-                Some(c) => self.emit_current_char(c),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -367,28 +368,28 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('-') => {
+            Char('-') => {
                 self.state = State::ScriptDataDoubleEscapedDashDash;
                 self.emit_current_char('-');
             }
-            Some('<') => {
+            Char('<') => {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
                 self.emit_current_char('<');
             }
-            Some('>') if dash_dash => {
+            Char('>') if dash_dash => {
                 self.state = State::ScriptData;
                 self.emit_current_char('>');
             }
-            Some('\0') => {
+            Char('\0') => {
                 self.error(ErrorCode::UnexpectedNullCharacter);
                 self.state = State::ScriptDataDoubleEscaped;
                 self.emit_char('\u{FFFD}');
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 return self.emit_eof();
             }
-            Some(c) => {
+            Char(c) => {
                 self.state = State::ScriptDataDoubleEscaped;
                 self.emit_current_char(c);
             }
@@ -412,7 +413,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('/') => {
+            Char('/') => {
                 self.temp.clear();
                 self.state = State::ScriptDataDoubleEscapeEnd;
                 self.emit_current_char('/');

@@ -2,6 +2,7 @@
 //! (added to the standard in 2026).
 
 use super::data::is_whitespace;
+use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
 use crate::error::ErrorCode;
 use crate::sink::TokenSink;
@@ -15,16 +16,16 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(']') => {
+                Char(']') => {
                     self.state = State::CdataSectionBracket;
                     return true;
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInCdata);
                     return self.emit_eof();
                 }
-                Some('\0') => self.emit_null(),
-                Some(c) => self.emit_current_char(c),
+                Char('\0') => self.emit_null(),
+                Char(c) => self.emit_current_char(c),
             }
         }
     }
@@ -35,7 +36,7 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(']') => self.state = State::CdataSectionEnd,
+            Char(']') => self.state = State::CdataSectionEnd,
             _ => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]", at - 1, at);
@@ -51,11 +52,11 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(']') => {
+            Char(']') => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]", at - 1, at);
             }
-            Some('>') => self.state = State::Data,
+            Char('>') => self.state = State::Data,
             _ => {
                 let at = self.abs(self.cur);
                 self.push_text_str("]]", at - 2, at);
@@ -79,14 +80,14 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+            Char(c) if c.is_ascii_alphabetic() || c == '_' => {
                 self.reconsume(State::ProcessingInstructionTarget)
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInProcessingInstruction);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget);
                 self.convert_temporary_buffer_to_comment();
                 self.reconsume(State::BogusComment);
@@ -102,7 +103,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) || c == '?' || c == '>' => {
+                Char(c) if is_whitespace(c) || c == '?' || c == '>' => {
                     if self.temp.eq_ignore_ascii_case("xml")
                         || self.temp.eq_ignore_ascii_case("xml-stylesheet")
                     {
@@ -115,12 +116,12 @@ impl<S: TokenSink> Tokenizer<S> {
                     }
                     return true;
                 }
-                Some(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
-                None => {
+                Char(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
+                Eof => {
                     self.error(ErrorCode::EofInProcessingInstruction);
                     return self.emit_eof();
                 }
-                Some(_) => {
+                Char(_) => {
                     self.error(ErrorCode::InvalidProcessingInstructionTarget);
                     self.convert_temporary_buffer_to_comment();
                     self.reconsume(State::BogusComment);
@@ -137,7 +138,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some(c) if is_whitespace(c) => {}
+                Char(c) if is_whitespace(c) => {}
                 _ => {
                     self.reconsume(State::ProcessingInstructionData);
                     return true;
@@ -153,20 +154,20 @@ impl<S: TokenSink> Tokenizer<S> {
                 return false;
             };
             match c {
-                Some('?') => {
+                Char('?') => {
                     self.state = State::ProcessingInstructionQuestionable;
                     return true;
                 }
-                Some('>') => {
+                Char('>') => {
                     self.state = State::Data;
                     self.emit_processing_instruction();
                     return true;
                 }
-                None => {
+                Eof => {
                     self.error(ErrorCode::EofInProcessingInstruction);
                     return self.emit_eof();
                 }
-                Some(c) => self.pi_data.push(c),
+                Char(c) => self.pi_data.push(c),
             }
         }
     }
@@ -177,15 +178,15 @@ impl<S: TokenSink> Tokenizer<S> {
             return false;
         };
         match c {
-            Some('>') => {
+            Char('>') => {
                 self.state = State::Data;
                 self.emit_processing_instruction();
             }
-            None => {
+            Eof => {
                 self.error(ErrorCode::EofInProcessingInstruction);
                 return self.emit_eof();
             }
-            Some(_) => {
+            Char(_) => {
                 self.pi_data.push('?');
                 self.reconsume(State::ProcessingInstructionData);
             }

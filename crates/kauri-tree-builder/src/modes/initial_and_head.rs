@@ -2,9 +2,9 @@
 //! "in head noscript" and "after head".
 
 use crate::sink::{NodeOrText, QuirksMode, TreeSink};
-use crate::tag_sets::{is_ws, leading_ws};
+use crate::tag_sets::leading_ws;
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
-use encoding_rs::Encoding;
+use kauri_encoding::encoding_from_meta_attributes;
 use kauri_tokenizer::{
     local_name, Doctype, ErrorCode, Namespace, QualName, Tag, TagKind, TextState, Token,
 };
@@ -113,49 +113,6 @@ fn doctype_quirks_mode(d: &Doctype) -> QuirksMode {
         }
     }
     QuirksMode::NoQuirks
-}
-
-/// The algorithm for extracting a character encoding from a meta element (2.7.1 "meta
-/// content"): the raw label after `charset=` in a `content` attribute.
-fn encoding_from_meta_content(content: &str) -> Option<&str> {
-    let bytes = content.as_bytes();
-    let mut pos = 0;
-    loop {
-        // 1-2. Find "charset" (ASCII case-insensitive) at or after pos.
-        let rest = &bytes[pos..];
-        let idx = rest
-            .windows(7)
-            .position(|w| w.eq_ignore_ascii_case(b"charset"))?;
-        pos += idx + 7;
-        // 3. Skip whitespace; if the next character is not '=', loop.
-        while pos < bytes.len() && is_ws(bytes[pos]) {
-            pos += 1;
-        }
-        if pos < bytes.len() && bytes[pos] == b'=' {
-            pos += 1;
-            break;
-        }
-    }
-    // 4. Skip whitespace after '='.
-    while pos < bytes.len() && is_ws(bytes[pos]) {
-        pos += 1;
-    }
-    let rest = &content[pos..];
-    match rest.as_bytes().first() {
-        None => None,
-        Some(&q @ (b'"' | b'\'')) => {
-            let inner = &rest[1..];
-            let end = inner.find(q as char)?;
-            Some(&inner[..end])
-        }
-        Some(_) => {
-            let end = rest
-                .bytes()
-                .position(|b| is_ws(b) || b == b';')
-                .unwrap_or(rest.len());
-            Some(&rest[..end])
-        }
-    }
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -379,27 +336,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &local_name!("meta")) => {
                     if self.opts.encoding_tentative && self.encoding_change.is_none() {
-                        // The first `<meta>` that yields an encoding is the one that changes
+                        // The first `<meta>` that declares an encoding is the one that changes
                         // it (or makes the confidence certain); labels that name no encoding
                         // are skipped, as "getting an encoding" fails for them.
-                        let known = |label: &&str| Encoding::for_label(label.as_bytes()).is_some();
-                        let label = tag
-                            .attr(&local_name!("charset"))
-                            .filter(known)
-                            .or_else(|| {
-                                if tag
-                                    .attr(&local_name!("http-equiv"))
-                                    .is_some_and(|v| v.eq_ignore_ascii_case("content-type"))
-                                {
-                                    tag.attr(&local_name!("content"))
-                                        .and_then(encoding_from_meta_content)
-                                        .filter(known)
-                                } else {
-                                    None
-                                }
-                            })
-                            .map(str::to_string);
-                        self.encoding_change = label;
+                        self.encoding_change = encoding_from_meta_attributes(
+                            tag.attr(&local_name!("charset")),
+                            tag.attr(&local_name!("http-equiv")),
+                            tag.attr(&local_name!("content")),
+                        );
                     }
                     self.insert_void_element(tag.name, tag.attrs);
                     Flow::Done

@@ -10,6 +10,7 @@ use crate::stack::Stack;
 use crate::tag_sets::{
     element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
 };
+use kauri_encoding::Encoding;
 use kauri_tokenizer::{
     local_name, Attribute, ErrorCode, LocalName, Namespace, ParseError, QualName, Span, TagKind,
     TextState, Token, TokenSink, TokenSinkResult,
@@ -122,7 +123,7 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) ignore_lf: bool,
     pub(crate) context: Option<Context>,
     pub(crate) quirks: QuirksMode,
-    pub(crate) encoding_change: Option<String>,
+    pub(crate) encoding_change: Option<&'static Encoding>,
     pub(crate) switch_to: Option<TextState>,
     pub(crate) self_closing_unacked: bool,
     pub(crate) span: Span,
@@ -224,13 +225,15 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.fragment_root.clone()
     }
 
-    /// The raw encoding label of the first `<meta charset>` or `<meta http-equiv=content-type
+    /// The encoding declared by the first `<meta charset>` or `<meta http-equiv=content-type
     /// content=...>` processed with the "in head" rules while
-    /// [`TreeBuilderOptions::encoding_tentative`] was set, whose label names an encoding
-    /// (13.2.6.4.4; labels that name none are skipped, as the standard's "getting an encoding"
-    /// fails for them). The caller runs "change the encoding" with it and reparses if needed.
-    pub fn encoding_change_request(&self) -> Option<&str> {
-        self.encoding_change.as_deref()
+    /// [`TreeBuilderOptions::encoding_tentative`] was set, as
+    /// [`kauri_encoding::encoding_from_meta_attributes`] reads it (§ parsing-main-inhead; a
+    /// `<meta>` whose label names no encoding is skipped, as the standard's "getting an encoding"
+    /// fails for it). The caller runs "change the encoding"
+    /// ([`kauri_encoding::change_the_encoding`]) with it and reparses if needed.
+    pub fn encoding_change_request(&self) -> Option<&'static Encoding> {
+        self.encoding_change
     }
 
     /// The tree sink.

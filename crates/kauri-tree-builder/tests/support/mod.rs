@@ -1,4 +1,5 @@
-//! A tiny test-only DOM implementing `TreeSink`, its html5lib tree dump, and a `.dat` reader.
+//! A tiny test-only DOM implementing `TreeSink` and its html5lib tree dump (the `.dat` reader
+//! is `kauri_testdata::dat`).
 //! It does not implement the DOM's `selectedcontent` cloning, so cases that depend on it
 //! are expected to differ here (the real DOM is tested through the facade).
 
@@ -287,69 +288,6 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
         }
     }
     out
-}
-
-/// One case of a `.dat` file.
-pub struct Case {
-    pub data: String,
-    pub fragment: Option<String>,
-    pub script: Option<bool>,
-    pub document: String,
-}
-
-/// Reads the cases of a `.dat` file.
-pub fn read_dat(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    let lines: Vec<&str> = text.split('\n').collect();
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i] != "#data" {
-            i += 1;
-            continue;
-        }
-        i += 1;
-        let mut data = Vec::new();
-        while i < lines.len() && lines[i] != "#errors" {
-            data.push(lines[i]);
-            i += 1;
-        }
-        let mut fragment = None;
-        let mut script = None;
-        let mut document = Vec::new();
-        while i < lines.len() && lines[i] != "#document" {
-            match lines[i] {
-                "#document-fragment" => {
-                    i += 1;
-                    fragment = Some(lines[i].to_string());
-                }
-                "#script-on" => script = Some(true),
-                "#script-off" => script = Some(false),
-                _ => {}
-            }
-            i += 1;
-        }
-        i += 1;
-        while i < lines.len() && lines[i] != "#data" {
-            if lines[i].is_empty()
-                && (i + 1 >= lines.len()
-                    || lines[i + 1] == "#data"
-                    || lines[i + 1].starts_with("#description"))
-            {
-                break;
-            }
-            document.push(lines[i]);
-            i += 1;
-        }
-        let mut doc = document.join("\n");
-        doc.push('\n');
-        cases.push(Case {
-            data: data.join("\n"),
-            fragment,
-            script,
-            document: doc,
-        });
-    }
-    cases
 }
 
 /// Parses a document into the test DOM (no dump: the dump recurses on depth).

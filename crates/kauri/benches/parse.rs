@@ -2,40 +2,23 @@
 //! `../shared/corpus` from the workspace root) and html5ever's own bench inputs (the
 //! `html5ever--*.html` pages of that corpus), each with the full arena DOM built.
 //!
-//! `cargo bench -p kauri-tree-builder --bench parse`.
+//! `cargo bench -p kauri --bench parse`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
-/// Every `.html` page of the corpus, as (file name, text), sorted by name.
+/// Every page of the corpus, as (file name, text), sorted by name.
 fn corpus() -> Vec<(String, String)> {
-    let dir = std::env::var_os("KAURI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let mut pages = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                if let Ok(bytes) = std::fs::read(&path) {
-                    let name = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    pages.push((name, String::from_utf8_lossy(&bytes).into_owned()));
-                }
-            }
-        }
-    }
-    if pages.is_empty() {
-        eprintln!("note: no corpus at {} (set KAURI_CORPUS)", dir.display());
-    }
-    pages
+    kauri_testdata::corpus_pages()
+        .expect("the corpus")
+        .iter()
+        .filter_map(|path| {
+            let bytes = std::fs::read(path).ok()?;
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            Some((name, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect()
 }
 
 fn total_bytes(pages: &[(String, String)]) -> u64 {

@@ -1,6 +1,6 @@
 //! Parse, serialize, parse again, and compare the two trees: the round-trip property shared by
 //! the `round_trip` fuzz target, the `proptest_html` property test and the corpus/suite test
-//! `crates/kauri/tests/round_trip.rs` (both include this file with `#[path]`).
+//! `tests/round_trip.rs` of this crate.
 //!
 //! A difference between the two html5lib tree dumps is allowed only when the *original* tree
 //! holds one of the kinds the standard notes as not surviving a serialize-and-reparse (listed,

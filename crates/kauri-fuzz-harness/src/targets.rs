@@ -1,6 +1,6 @@
-//! The body of each fuzz target, as a function of the raw fuzzer input, so that
-//! `crates/kauri/tests/regressions.rs` can replay saved inputs through exactly the same code
-//! on the stable toolchain (it includes this crate's sources with `#[path]`).
+//! The body of each fuzz target, as a function of the raw fuzzer input, so that this crate's
+//! `tests/regressions.rs` can replay saved inputs through exactly the same code on the stable
+//! toolchain.
 
 use super::round_trip::{check_round_trip, context_for, parse};
 use super::tokens::{split_at_offsets, tokenize_pieces, tokenize_whole, Setup};

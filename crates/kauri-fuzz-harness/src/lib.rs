@@ -1,6 +1,8 @@
-//! Kauri's fuzz targets (see docs/robustness.md). Each target's body is a function in
-//! [`targets`]; `fuzz_targets/*.rs` only hand libFuzzer's input to it, and
-//! `crates/kauri/tests/regressions.rs` replays saved inputs through the same functions.
+//! The bodies of Kauri's fuzz targets (see docs/robustness.md). Each target's body is a function
+//! in [`targets`]; `fuzz/fuzz_targets/*.rs` only hand libFuzzer's input to it, and this crate's
+//! `tests/regressions.rs` replays saved inputs through the same functions on the stable
+//! toolchain. [`round_trip`] is the one round-trip classifier (the fuzz target, the property
+//! tests and the corpus/suite round-trip test use it).
 
 pub mod round_trip;
 pub mod targets;

@@ -10,17 +10,16 @@
 //! `Exception` kinds found in the *original* tree, and the tests assert the exact number of
 //! cases per kind, so nothing is skipped silently and any new failure (or any exception that
 //! The classification is shared with the `round_trip` fuzz target and the property tests:
-//! `fuzz/src/round_trip.rs`, included here with `#[path]`.
+//! `kauri_fuzz_harness::round_trip` (this crate's `src/round_trip.rs`).
 
+use kauri_testdata::dat::read_dat;
+use kauri_testdata::files_with_suffix;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use kauri::FragmentContext;
 use kauri_dom::to_test_tree;
 
-#[path = "../../../fuzz/src/round_trip.rs"]
-#[allow(dead_code)]
-mod classifier;
+use kauri_fuzz_harness::round_trip as classifier;
 
 use classifier::{check_parsed, Exception};
 
@@ -77,43 +76,6 @@ impl Tally {
     }
 }
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// `$KAURI_CORPUS`, else `../shared/corpus` from the workspace root.
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("KAURI_CORPUS") {
-        Some(dir) => workspace_root().join(dir),
-        None => workspace_root().join("../shared/corpus"),
-    }
-}
-
-/// `$KAURI_HTML5LIB_TESTS`, else `html5lib-tests/` when populated, else
-/// `../shared/html5lib-tests` (as `cargo xtask conformance` finds it).
-fn html5lib_dir() -> PathBuf {
-    let root = workspace_root();
-    if let Some(dir) = std::env::var_os("KAURI_HTML5LIB_TESTS") {
-        return root.join(dir);
-    }
-    let local = root.join("html5lib-tests");
-    if local.join("tree-construction").is_dir() {
-        local
-    } else {
-        root.join("../shared/html5lib-tests")
-    }
-}
-
-fn sorted_files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.to_string_lossy().ends_with(suffix))
-        .collect();
-    files.sort();
-    files
-}
-
 // ---------------------------------------------------------------------------------------------
 // The corpus
 
@@ -122,9 +84,9 @@ const CORPUS_EXCEPTIONS: &[(&str, usize)] = &[("DoctypeIdentifiers", 7)];
 
 #[test]
 fn corpus_pages_round_trip() {
-    let dir = corpus_dir();
+    let dir = kauri_testdata::corpus_dir().expect("the corpus");
     let mut tally = Tally::default();
-    for path in sorted_files(&dir, ".html") {
+    for path in files_with_suffix(&dir, ".html") {
         let bytes = std::fs::read(&path).unwrap();
         // Bytes, so the encoding is sniffed; the serialization is text and reparsed as such.
         let original = kauri::parse_bytes(&bytes);
@@ -143,62 +105,6 @@ fn corpus_pages_round_trip() {
 // ---------------------------------------------------------------------------------------------
 // The tree-construction suite
 
-/// One `#data` case of a `.dat` file.
-struct Case {
-    data: String,
-    context: Option<FragmentContext>,
-    scripting: Option<bool>,
-    expected: String,
-}
-
-/// Reads the cases of a tree-construction `.dat` file.
-fn read_cases(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    let body = format!("\n{text}");
-    for chunk in body.split("\n#data\n").skip(1) {
-        let mut section = "data";
-        let mut data = Vec::new();
-        let mut expected = String::new();
-        let mut context = None;
-        let mut scripting = None;
-        for line in chunk.split('\n') {
-            match line {
-                "#errors" | "#new-errors" | "#document-fragment" | "#document" | "#data"
-                | "#description" => {
-                    section = &line[1..];
-                    continue;
-                }
-                "#script-on" | "#script-off" => {
-                    scripting = Some(line == "#script-on");
-                    section = "none";
-                    continue;
-                }
-                _ => {}
-            }
-            match section {
-                "data" => data.push(line),
-                "document-fragment" if !line.is_empty() => {
-                    context = Some(line.parse().expect("a valid fragment context"));
-                }
-                "document" => {
-                    expected.push_str(line);
-                    expected.push('\n');
-                }
-                _ => {}
-            }
-        }
-        // The document ends at the blank line that separates cases.
-        let expected = expected.trim_end_matches('\n').to_owned() + "\n";
-        cases.push(Case {
-            data: data.join("\n"),
-            context,
-            scripting,
-            expected,
-        });
-    }
-    cases
-}
-
 /// Exceptions expected over the tree-construction suite, per kind.
 const TREE_CONSTRUCTION_EXCEPTIONS: &[(&str, usize)] = &[
     ("CarriageReturn", 2),
@@ -214,21 +120,27 @@ const TREE_CONSTRUCTION_EXCEPTIONS: &[(&str, usize)] = &[
 
 #[test]
 fn tree_construction_cases_round_trip() {
-    let dir = html5lib_dir().join("tree-construction");
+    let dir = kauri_testdata::html5lib_tests_dir()
+        .expect("the conformance data")
+        .join("tree-construction");
     let mut tally = Tally::default();
-    for path in sorted_files(&dir, ".dat") {
+    for path in files_with_suffix(&dir, ".dat") {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
-        for (index, case) in read_cases(&text).iter().enumerate() {
-            let modes: &[bool] = match case.scripting {
+        for (index, case) in read_dat(&text).iter().enumerate() {
+            let context: Option<FragmentContext> = case
+                .fragment
+                .as_deref()
+                .map(|c| c.parse().expect("a valid fragment context"));
+            let modes: &[bool] = match case.script {
                 Some(true) => &[true],
                 Some(false) => &[false],
                 None => &[true, false],
             };
             for &scripting in modes {
                 let label = format!("{file} #{index} (scripting {scripting}): {:?}", case.data);
-                let original = classifier::parse(&case.data, case.context.as_ref(), scripting);
-                if to_test_tree(original.root()) != case.expected {
+                let original = classifier::parse(&case.data, context.as_ref(), scripting);
+                if to_test_tree(original.root()) != case.document {
                     tally.parser_mismatch += 1;
                     if std::env::var_os("KAURI_ROUND_TRIP_VERBOSE").is_some() {
                         eprintln!("not as the suite expects: {label}");
@@ -237,7 +149,7 @@ fn tree_construction_cases_round_trip() {
                 }
                 tally.add(
                     &label,
-                    check_parsed(&original, &label, case.context.as_ref(), scripting),
+                    check_parsed(&original, &label, context.as_ref(), scripting),
                 );
             }
         }

@@ -9,7 +9,7 @@
 //!   contexts, bytes with sniffing, the tokenizer alone;
 //! * the tree survives serialize-and-reparse, modulo the documented exceptions
 //!   (docs/serialization.md), with the classification shared with the `round_trip` fuzz target
-//!   (`fuzz/src/round_trip.rs`);
+//!   (`kauri_fuzz_harness::round_trip`);
 //! * the tokenizer gives the same tokens and errors however the input is chunked.
 //!
 //! 256 cases per property keeps the whole file to a few seconds in a debug build. Set
@@ -18,9 +18,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
-#[path = "../../../fuzz/src/round_trip.rs"]
-#[allow(dead_code)]
-mod round_trip;
+use kauri_fuzz_harness::round_trip;
 
 use kauri_tokenizer::State;
 use round_trip::{check_round_trip, context_for, CONTEXTS};

@@ -2,7 +2,7 @@
 //! tree builder, arena DOM) through `kauri::parse`. Each doubling of the input must cost at most
 //! 2.3x the time (issue 7); compare the criterion estimates of consecutive sizes.
 //!
-//! `cargo bench -p kauri-tree-builder --bench scaling` measures; `cargo test --benches` (or
+//! `cargo bench -p kauri --bench scaling` measures; `cargo test --benches` (or
 //! `cargo bench -- --test`) parses every input once, which checks the generators and that
 //! nothing panics, without timing.
 //!

@@ -378,31 +378,10 @@ fn is_button_scope_boundary(node: &Node<'_>) -> bool {
     is_scope_boundary(node) || html_name(node) == Some("button")
 }
 
-/// Elements that bound "has an element in scope" (13.2.4.2, with the 2025 `select`).
+/// Elements that bound "has an element in scope" (the tree builder's list).
 fn is_scope_boundary(node: &Node<'_>) -> bool {
-    let Some(e) = node.as_element() else {
-        return false;
-    };
-    match e.namespace() {
-        Namespace::Html => matches!(
-            e.name(),
-            "applet"
-                | "caption"
-                | "html"
-                | "table"
-                | "td"
-                | "th"
-                | "marquee"
-                | "object"
-                | "template"
-                | "select"
-        ),
-        Namespace::MathMl => matches!(
-            e.name(),
-            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
-        ),
-        Namespace::Svg => matches!(e.name(), "foreignObject" | "desc" | "title"),
-    }
+    node.as_element()
+        .is_some_and(|e| kauri_tree_builder::is_scope_boundary(e.namespace(), e.local_name()))
 }
 
 fn html_name<'n>(node: &'n Node<'_>) -> Option<&'n str> {
@@ -445,104 +424,10 @@ fn all_nodes<'s, 'a>(root: &'s Node<'a>) -> Vec<&'s Node<'a>> {
     out
 }
 
-/// The "special" category (13.2.4.2), for the list item start tag steps.
+/// The "special" category (the tree builder's list), for the list item start tag steps.
 fn is_special(node: &Node<'_>) -> bool {
-    let Some(e) = node.as_element() else {
-        return false;
-    };
-    match e.namespace() {
-        Namespace::Html => matches!(
-            e.name(),
-            "address"
-                | "applet"
-                | "area"
-                | "article"
-                | "aside"
-                | "base"
-                | "basefont"
-                | "bgsound"
-                | "blockquote"
-                | "body"
-                | "br"
-                | "button"
-                | "caption"
-                | "center"
-                | "col"
-                | "colgroup"
-                | "dd"
-                | "details"
-                | "dir"
-                | "div"
-                | "dl"
-                | "dt"
-                | "embed"
-                | "fieldset"
-                | "figcaption"
-                | "figure"
-                | "footer"
-                | "form"
-                | "frame"
-                | "frameset"
-                | "h1"
-                | "h2"
-                | "h3"
-                | "h4"
-                | "h5"
-                | "h6"
-                | "head"
-                | "header"
-                | "hgroup"
-                | "hr"
-                | "html"
-                | "iframe"
-                | "img"
-                | "input"
-                | "keygen"
-                | "li"
-                | "link"
-                | "listing"
-                | "main"
-                | "marquee"
-                | "menu"
-                | "meta"
-                | "nav"
-                | "noembed"
-                | "noframes"
-                | "noscript"
-                | "object"
-                | "ol"
-                | "p"
-                | "param"
-                | "plaintext"
-                | "pre"
-                | "script"
-                | "search"
-                | "section"
-                | "select"
-                | "source"
-                | "style"
-                | "summary"
-                | "table"
-                | "tbody"
-                | "td"
-                | "template"
-                | "textarea"
-                | "tfoot"
-                | "th"
-                | "thead"
-                | "title"
-                | "tr"
-                | "track"
-                | "ul"
-                | "wbr"
-                | "xmp"
-        ),
-        Namespace::MathMl => matches!(
-            e.name(),
-            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
-        ),
-        Namespace::Svg => matches!(e.name(), "foreignObject" | "desc" | "title"),
-    }
+    node.as_element()
+        .is_some_and(|e| kauri_tree_builder::is_special(e.namespace(), e.local_name()))
 }
 
 /// Whether the start tag of `node` (an `li`, `dd` or `dt`) would close an ancestor: the
@@ -598,21 +483,13 @@ fn selectedcontent_mismatch(node: &Node<'_>) -> bool {
         .any(|option| kauri_dom::to_test_tree(option) == content)
 }
 
-/// Tags that break out of foreign content (13.2.6.5, "any other start tag" excepted): `font`
-/// only with a `color`, `face` or `size` attribute.
+/// Tags that break out of foreign content (the tree builder's list; `font` only with a
+/// `color`, `face` or `size` attribute).
 fn breaks_out_of_foreign_content(e: &kauri_dom::Element) -> bool {
-    match e.name() {
-        "b" | "big" | "blockquote" | "body" | "br" | "center" | "code" | "dd" | "div" | "dl"
-        | "dt" | "em" | "embed" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "head" | "hr" | "i"
-        | "img" | "li" | "listing" | "menu" | "meta" | "nobr" | "ol" | "p" | "pre" | "ruby"
-        | "s" | "small" | "span" | "strong" | "strike" | "sub" | "sup" | "table" | "tt" | "u"
-        | "ul" | "var" => true,
-        "font" => e
-            .attrs()
-            .keys()
-            .any(|k| matches!(&*k.local, "color" | "face" | "size")),
-        _ => false,
-    }
+    kauri_tree_builder::breaks_out_of_foreign_content(
+        e.local_name(),
+        e.attrs().keys().map(|k| &k.local),
+    )
 }
 
 /// The namespace of the element that the start tag of `child` makes inside an element

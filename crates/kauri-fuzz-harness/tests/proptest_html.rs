@@ -20,7 +20,6 @@ use proptest::test_runner::Config;
 
 use kauri_fuzz_harness::round_trip;
 
-use kauri_tokenizer::State;
 use round_trip::{check_round_trip, context_for, CONTEXTS};
 
 const TAGS: &[&str] = &[
@@ -480,14 +479,7 @@ proptest! {
     #[test]
     fn tokenizer_chunking_does_not_matter(
         html in html(),
-        state in proptest::sample::select(&[
-            State::Data,
-            State::Rcdata,
-            State::Rawtext,
-            State::ScriptData,
-            State::Plaintext,
-            State::CdataSection,
-        ][..]),
+        state in proptest::sample::select(kauri_fuzz_harness::tokens::INITIAL_STATES),
         chunk in 1usize..8,
     ) {
         let whole = kauri::tokenize::to_json(&html, state, Some("script"));

@@ -6,12 +6,27 @@ use crate::foreign_tables::{
 use crate::sink::TreeSink;
 use crate::tag_sets::{all_ws, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT};
 use crate::tree_builder::{Flow, TreeBuilder};
-use kauri_tokenizer::{local_name, ErrorCode, Namespace, Tag, TagKind, Token};
+use kauri_tokenizer::{local_name, ErrorCode, LocalName, Namespace, Tag, TagKind, Token};
 
-/// Start tags that break out of foreign content ("b", "big", ..., "var"; `font` only with a
-/// `color`, `face` or `size` attribute).
-fn breaks_out(tag: &Tag) -> bool {
-    match tag.name {
+/// Whether a start tag named `name`, with attributes named `attr_names`, breaks out of foreign
+/// content ("b", "big", ..., "var"; `font` only with a `color`, `face` or `size` attribute;
+/// § parsing-main-inforeign).
+///
+/// ```
+/// use kauri_tokenizer::{local_name, LocalName};
+/// use kauri_tree_builder::breaks_out_of_foreign_content;
+///
+/// assert!(breaks_out_of_foreign_content(&local_name!("p"), std::iter::empty()));
+/// assert!(!breaks_out_of_foreign_content(&local_name!("font"), std::iter::empty()));
+/// let color = LocalName::from("color");
+/// assert!(breaks_out_of_foreign_content(&local_name!("font"), [&color].into_iter()));
+/// ```
+#[inline]
+pub fn breaks_out_of_foreign_content<'n>(
+    name: &LocalName,
+    mut attr_names: impl Iterator<Item = &'n LocalName>,
+) -> bool {
+    match *name {
         local_name!("b")
         | local_name!("big")
         | local_name!("blockquote")
@@ -56,9 +71,9 @@ fn breaks_out(tag: &Tag) -> bool {
         | local_name!("u")
         | local_name!("ul")
         | local_name!("var") => true,
-        local_name!("font") => tag.attrs.iter().any(|a| {
+        local_name!("font") => attr_names.any(|a| {
             matches!(
-                a.name.local,
+                *a,
                 local_name!("color") | local_name!("face") | local_name!("size")
             )
         }),
@@ -96,7 +111,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Token::Tag(tag) => {
                 let breakout = match tag.kind {
-                    TagKind::StartTag => breaks_out(&tag),
+                    TagKind::StartTag => breaks_out_of_foreign_content(
+                        &tag.name,
+                        tag.attrs.iter().map(|a| &a.name.local),
+                    ),
                     TagKind::EndTag => {
                         matches!(tag.name, local_name!("br") | local_name!("p"))
                     }

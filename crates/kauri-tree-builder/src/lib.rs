@@ -16,5 +16,7 @@ mod stack;
 mod tag_sets;
 mod tree_builder;
 
+pub use foreign::breaks_out_of_foreign_content;
 pub use sink::{NodeOrText, QuirksMode, TreeSink};
+pub use tag_sets::{is_scope_boundary, is_special};
 pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

@@ -63,6 +63,36 @@ pub(crate) fn element_flags(ns: Namespace, name: &LocalName, attrs: &[Attribute]
     }
 }
 
+/// Whether the element is in the "special" category (§ special), as the stack of open elements
+/// sees it.
+///
+/// ```
+/// use kauri_tokenizer::{local_name, Namespace};
+/// use kauri_tree_builder::is_special;
+///
+/// assert!(is_special(Namespace::Html, &local_name!("address")));
+/// assert!(is_special(Namespace::Svg, &local_name!("foreignObject")));
+/// assert!(!is_special(Namespace::Html, &local_name!("span")));
+/// ```
+pub fn is_special(ns: Namespace, name: &LocalName) -> bool {
+    element_flags(ns, name, &[]) & SPECIAL != 0
+}
+
+/// Whether the element bounds "has an element in scope" (§ has-an-element-in-scope: `applet`,
+/// `caption`, `html`, `table`, `td`, `th`, `marquee`, `object`, `select`, `template`, MathML
+/// `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml`, SVG `foreignObject`, `desc`, `title`).
+///
+/// ```
+/// use kauri_tokenizer::{local_name, Namespace};
+/// use kauri_tree_builder::is_scope_boundary;
+///
+/// assert!(is_scope_boundary(Namespace::Html, &local_name!("td")));
+/// assert!(!is_scope_boundary(Namespace::Html, &local_name!("div")));
+/// ```
+pub fn is_scope_boundary(ns: Namespace, name: &LocalName) -> bool {
+    element_flags(ns, name, &[]) & SCOPE != 0
+}
+
 /// Default scope boundaries also bound list item scope and button scope.
 const SCOPE_ALL: u16 = SCOPE | LIST_ITEM_SCOPE | BUTTON_SCOPE;
 

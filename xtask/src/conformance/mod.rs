@@ -6,6 +6,7 @@
 
 mod encoding;
 mod serializer;
+mod token_stream;
 mod tokenizer;
 mod tree_construction;
 

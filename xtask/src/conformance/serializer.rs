@@ -1,14 +1,14 @@
 //! The html5lib serializer suite (`serializer/*.test`), run against
-//! `kauri_dom::serialize::token_stream`.
+//! the token-stream serializer (`token_stream.rs`).
 //!
 //! Each test gives a list of input tokens, options, and `expected`: a list of acceptable
 //! outputs. (The older `xhtml` expectations are ignored, as html5lib's own runner does.)
 //! Like html5lib's runner, attributes are serialized in alphabetical order.
 
-use super::{file_name, files_with_suffix, FileResult, Suite};
-use kauri_dom::serialize::token_stream::{
+use super::token_stream::{
     serialize_tokens, AttributeQuoting, QuoteChar, Token, TokenAttribute, TokenSerializerOptions,
 };
+use super::{file_name, files_with_suffix, FileResult, Suite};
 use kauri_tokenizer::{AttrNamespace, Namespace};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -41,7 +41,7 @@ pub fn run(dir: &Path) -> Suite {
         });
     }
     suite.notes.push(
-        "Serializer: runs `kauri_dom::serialize::token_stream` with attributes in alphabetical \
+        "Serializer: runs the token-stream serializer (`xtask/src/conformance/token_stream.rs`) with attributes in alphabetical \
          order (as html5lib's runner does); the `xhtml` expectations are ignored. The suite keeps \
          three rules older than the 2026 standard, which the serializer follows (marked in its \
          code): `</p>` omitted before `<datagrid>`, `</tfoot>` omitted before `<tbody>`, and \

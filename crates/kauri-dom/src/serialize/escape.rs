@@ -39,8 +39,16 @@ const fn classes() -> [Class; 256] {
 static CLASSES: [Class; 256] = classes();
 
 /// Which quote character, if any, the escaped text will be wrapped in.
+///
+/// ```
+/// use kauri_dom::serialize::{escape, EscapeMode};
+///
+/// let mut out = String::new();
+/// escape("it's", EscapeMode::SingleQuoted, &mut out);
+/// assert_eq!(out, "it&#39;s");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
+pub enum EscapeMode {
     /// Text content: `&`, NBSP, `<`, `>`.
     Text,
     /// An attribute value in `"…"` (the standard's *attribute mode*): also `"` → `&quot;`.
@@ -50,7 +58,18 @@ pub(crate) enum Mode {
 }
 
 /// Appends `text` to `out`, escaped as the standard's "escaping a string" in `mode`.
-pub(crate) fn escape(text: &str, mode: Mode, out: &mut String) {
+///
+/// ```
+/// use kauri_dom::serialize::{escape, EscapeMode};
+///
+/// let mut out = String::new();
+/// escape("a < b & \"c\"", EscapeMode::Text, &mut out);
+/// assert_eq!(out, "a &lt; b &amp; \"c\"");
+/// out.clear();
+/// escape("say \"hi\"", EscapeMode::DoubleQuoted, &mut out);
+/// assert_eq!(out, "say &quot;hi&quot;");
+/// ```
+pub fn escape(text: &str, mode: EscapeMode, out: &mut String) {
     let bytes = text.as_bytes();
     let mut start = 0;
     let mut i = 0;
@@ -66,8 +85,8 @@ pub(crate) fn escape(text: &str, mode: Mode, out: &mut String) {
                 _ if bytes.get(i + 1) == Some(&0xA0) => Some("&nbsp;"),
                 _ => None,
             },
-            Class::Quote if mode == Mode::DoubleQuoted => Some("&quot;"),
-            Class::Apostrophe if mode == Mode::SingleQuoted => Some("&#39;"),
+            Class::Quote if mode == EscapeMode::DoubleQuoted => Some("&quot;"),
+            Class::Apostrophe if mode == EscapeMode::SingleQuoted => Some("&#39;"),
             Class::Quote | Class::Apostrophe => None,
         };
         match replacement {
@@ -88,7 +107,7 @@ pub(crate) fn escape(text: &str, mode: Mode, out: &mut String) {
 mod tests {
     use super::*;
 
-    fn run(text: &str, mode: Mode) -> String {
+    fn run(text: &str, mode: EscapeMode) -> String {
         let mut out = String::new();
         escape(text, mode, &mut out);
         out
@@ -96,21 +115,24 @@ mod tests {
 
     #[test]
     fn text_mode() {
-        assert_eq!(run("a<b>c&d\"e'f", Mode::Text), "a&lt;b&gt;c&amp;d\"e'f");
         assert_eq!(
-            run("x\u{a0}y\u{80}\u{bf}é", Mode::Text),
+            run("a<b>c&d\"e'f", EscapeMode::Text),
+            "a&lt;b&gt;c&amp;d\"e'f"
+        );
+        assert_eq!(
+            run("x\u{a0}y\u{80}\u{bf}é", EscapeMode::Text),
             "x&nbsp;y\u{80}\u{bf}é"
         );
-        assert_eq!(run("", Mode::Text), "");
-        assert_eq!(run("plain", Mode::Text), "plain");
+        assert_eq!(run("", EscapeMode::Text), "");
+        assert_eq!(run("plain", EscapeMode::Text), "plain");
     }
 
     #[test]
     fn attribute_modes() {
         assert_eq!(
-            run("a<b>\"c'\u{a0}&", Mode::DoubleQuoted),
+            run("a<b>\"c'\u{a0}&", EscapeMode::DoubleQuoted),
             "a&lt;b&gt;&quot;c'&nbsp;&amp;"
         );
-        assert_eq!(run("\"c'", Mode::SingleQuoted), "\"c&#39;");
+        assert_eq!(run("\"c'", EscapeMode::SingleQuoted), "\"c&#39;");
     }
 }

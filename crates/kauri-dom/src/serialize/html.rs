@@ -20,7 +20,7 @@ use std::io;
 
 use kauri_tokenizer::{AttrNamespace, Namespace};
 
-use super::escape::{escape, Mode};
+use super::escape::{escape, EscapeMode};
 use super::{is_raw_text_element, serializes_as_void};
 use crate::dump::{Chunked, Drain};
 use crate::node::{Node, NodeData};
@@ -248,7 +248,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                     self.out.push(' ');
                     write_attribute_name(attr_name.ns, &attr_name.local, self.out);
                     self.out.push_str("=\"");
-                    escape(value, Mode::DoubleQuoted, self.out);
+                    escape(value, EscapeMode::DoubleQuoted, self.out);
                     self.out.push('"');
                 }
                 self.out.push('>');
@@ -275,7 +275,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 if self.is_literal_text_parent(node.parent()) {
                     self.out.push_str(text.data());
                 } else {
-                    escape(text.data(), Mode::Text, self.out);
+                    escape(text.data(), EscapeMode::Text, self.out);
                 }
                 None
             }

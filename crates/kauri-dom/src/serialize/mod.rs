@@ -2,20 +2,28 @@
 //!
 //! - [`html`]: the standard's "serializing HTML fragments" (13.3), behind
 //!   [`Node::inner_html`](crate::Node::inner_html) and [`Node::outer_html`](crate::Node::outer_html).
-//! - [`token_stream`]: a serializer for a flat stream of tokens with the options of the
-//!   html5lib serializer (attribute quoting, optional tag omission, …); this is what the
-//!   html5lib serializer suite tests.
+//! - [`escape()`], [`serializes_as_void`], [`is_raw_text_element`]: the standard's building
+//!   blocks, also used by the token-stream serializer that the html5lib serializer suite tests
+//!   (`xtask/src/conformance/token_stream.rs`).
 //!
-//! Both follow "escaping a string" from 13.3 of the HTML standard: `&`, U+00A0, `<` and `>`
-//! are always escaped, and `"` too in attribute values.
+//! Escaping follows "escaping a string" (§ escapingString): `&`, U+00A0, `<` and `>` are always
+//! escaped, and `"` too in attribute values.
 
 mod escape;
 pub mod html;
-pub mod token_stream;
+
+pub use escape::{escape, EscapeMode};
 
 /// Whether an HTML element "serializes as void" (13.3): the void elements (13.1.2) plus
 /// `basefont`, `bgsound`, `frame`, `keygen` and `param`.
-pub(crate) fn serializes_as_void(name: &str) -> bool {
+///
+/// ```
+/// use kauri_dom::serialize::serializes_as_void;
+///
+/// assert!(serializes_as_void("br") && serializes_as_void("keygen"));
+/// assert!(!serializes_as_void("p"));
+/// ```
+pub fn serializes_as_void(name: &str) -> bool {
     matches!(
         name,
         "area"
@@ -42,7 +50,14 @@ pub(crate) fn serializes_as_void(name: &str) -> bool {
 /// Whether the text children of an HTML element are written literally (13.3): `style`,
 /// `script`, `xmp`, `iframe`, `noembed`, `noframes` and `plaintext`. (`noscript` too when
 /// scripting is enabled; callers decide that.)
-pub(crate) fn is_raw_text_element(name: &str) -> bool {
+///
+/// ```
+/// use kauri_dom::serialize::is_raw_text_element;
+///
+/// assert!(is_raw_text_element("script") && is_raw_text_element("plaintext"));
+/// assert!(!is_raw_text_element("noscript") && !is_raw_text_element("textarea"));
+/// ```
+pub fn is_raw_text_element(name: &str) -> bool {
     matches!(
         name,
         "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"

@@ -12,27 +12,15 @@
 //! walking a tree.
 //!
 //! For the standard's DOM serialization ("serializing HTML fragments", 13.3) see
-//! [`crate::serialize::html`].
+//! `kauri_dom::serialize::html`.
 //!
-//! ```
-//! use kauri_dom::serialize::token_stream::{serialize_tokens, Token, TokenSerializerOptions};
-//!
-//! let tokens = [
-//!     Token::start_tag("p", vec![]),
-//!     Token::Characters("a < b".into()),
-//!     Token::end_tag("p"),
-//! ];
-//! let mut out = String::new();
-//! serialize_tokens(&tokens, &TokenSerializerOptions::default(), &mut out);
-//! assert_eq!(out, "<p>a &lt; b"); // `</p>` is optional at the end of the parent
-//! ```
+//! (The unit tests below show it at work, starting with `a_paragraph`.)
 
 use std::borrow::Cow;
 
 use kauri_tokenizer::{AttrNamespace, Namespace};
 
-use super::escape::{escape, Mode};
-use super::{is_raw_text_element, serializes_as_void};
+use kauri_dom::serialize::{escape, is_raw_text_element, serializes_as_void, EscapeMode};
 
 /// One token of the serializer's input. Names are as they should be written (already
 /// lowercase for HTML elements).
@@ -81,7 +69,8 @@ pub enum Token<'a> {
 }
 
 impl<'a> Token<'a> {
-    /// An HTML start tag.
+    /// An HTML start tag (the suite builds its tokens from JSON; the unit tests use this).
+    #[cfg(test)]
     pub fn start_tag(name: &'a str, attributes: Vec<TokenAttribute<'a>>) -> Token<'a> {
         Token::StartTag {
             namespace: Namespace::Html,
@@ -91,6 +80,7 @@ impl<'a> Token<'a> {
     }
 
     /// An HTML end tag.
+    #[cfg(test)]
     pub fn end_tag(name: &'a str) -> Token<'a> {
         Token::EndTag {
             namespace: Namespace::Html,
@@ -184,6 +174,7 @@ pub struct TokenAttribute<'a> {
 
 impl<'a> TokenAttribute<'a> {
     /// An attribute in no namespace.
+    #[cfg(test)]
     pub fn new(name: &'a str, value: &'a str) -> TokenAttribute<'a> {
         TokenAttribute {
             namespace: AttrNamespace::None,
@@ -778,7 +769,7 @@ fn write_stream(stream: &[Token<'_>], options: &TokenSerializerOptions, out: &mu
                 if in_raw_text {
                     out.push_str(data);
                 } else {
-                    escape(data, Mode::Text, out);
+                    escape(data, EscapeMode::Text, out);
                 }
             }
         }
@@ -862,14 +853,14 @@ fn write_start_tag(
                 }
             });
             let (quote, mode) = match quote {
-                QuoteChar::Double => ('"', Mode::DoubleQuoted),
-                QuoteChar::Single => ('\'', Mode::SingleQuoted),
+                QuoteChar::Double => ('"', EscapeMode::DoubleQuoted),
+                QuoteChar::Single => ('\'', EscapeMode::SingleQuoted),
             };
             out.push(quote);
             escape(value, mode, out);
             out.push(quote);
         } else {
-            escape(value, Mode::Text, out);
+            escape(value, EscapeMode::Text, out);
         }
     }
     if empty {
@@ -888,6 +879,20 @@ fn write_start_tag(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paragraph() {
+        let tokens = [
+            Token::start_tag("p", vec![]),
+            Token::Characters("a < b".into()),
+            Token::end_tag("p"),
+        ];
+        // `</p>` is optional at the end of the parent.
+        assert_eq!(
+            run(&tokens, &TokenSerializerOptions::default()),
+            "<p>a &lt; b"
+        );
+    }
 
     fn run(tokens: &[Token<'_>], options: &TokenSerializerOptions) -> String {
         let mut out = String::new();

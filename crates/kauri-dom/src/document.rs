@@ -155,7 +155,9 @@ impl Document {
         // editor only links nodes of this arena (see the module documentation).
         let (arena, root) =
             unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
-        f(&Editor::new(arena, root))
+        // The editor, and the data its setters replaced, is dropped after `f` returns (see
+        // `edit_data.rs`).
+        f(&Editor::new(arena, root, self.scripting))
     }
 
     /// The parse errors, in input order.
@@ -341,6 +343,31 @@ impl Clone for Document {
         Document::build(|arena| crate::DomSink::new(arena).finish_copy_of(source, errors))
             .with_encoding(self.encoding)
             .with_scripting(self.scripting)
+    }
+}
+
+impl Document {
+    /// An empty document (a Document node without children), to build a tree with
+    /// [`Document::edit`].
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.append_child(p, ed.create_text_node("Hello"))
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<p>Hello</p>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn new() -> Document {
+        Document::build(|arena| crate::DomSink::new(arena).finish())
+    }
+}
+
+impl Default for Document {
+    fn default() -> Document {
+        Document::new()
     }
 }
 

@@ -29,8 +29,11 @@ mod clone;
 mod document;
 mod dump;
 mod edit;
+mod edit_data;
+pub mod fragment;
 mod node;
 mod query;
+mod readable;
 mod selectedcontent;
 pub mod serialize;
 mod sink;
@@ -52,6 +55,6 @@ pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{
-    AttrName, AttrNamespace, LocalName, Namespace, ParseError, QualName, Span,
+    AttrName, AttrNamespace, Attribute, LocalName, Namespace, ParseError, QualName, Span,
 };
 pub use kauri_tree_builder::QuirksMode;

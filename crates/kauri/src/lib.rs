@@ -56,9 +56,9 @@ pub use parse::{
 };
 
 pub use kauri_dom::{
-    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attributes, Doctype, Document, Edge,
-    Element, JsonOptions, LocalName, Namespace, Node, NodeData, NodeKind, ParseError, Parsed,
-    QualName, QuirksMode, Select, Selector, SelectorError, Span,
+    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,
+    Document, Edge, EditError, Editor, Element, JsonOptions, LocalName, Namespace, Node, NodeData,
+    NodeKind, ParseError, Parsed, QualName, QuirksMode, Select, Selector, SelectorError, Span,
 };
 pub use kauri_encoding::{Encoding, UnknownLabel};
 

@@ -6,7 +6,7 @@ use kauri_tokenizer::{AttrName, AttrNamespace, Namespace};
 use crate::node::Node;
 
 /// Whether `name` is the qualified name of the attribute (`href`, `xlink:href`, `xmlns`).
-fn qualified_name_is(attr: &AttrName, name: &str) -> bool {
+pub(crate) fn qualified_name_is(attr: &AttrName, name: &str) -> bool {
     match attr.ns.prefix() {
         // `xmlns` itself is in the XMLNS namespace without a prefix.
         Some(_) if attr.ns == AttrNamespace::Xmlns && &*attr.local == "xmlns" => name == "xmlns",

@@ -118,7 +118,10 @@ impl Document {
     /// (a file, standard output) in a `BufWriter` or not: the pieces are already large.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>a&amp;b"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>a&amp;b", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_html(&mut out)?;
     /// assert_eq!(out, doc.to_html().as_bytes());
@@ -214,7 +217,10 @@ impl Document {
     /// [`Node::elements_by_tag_name`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<ul><li>a<li>b</ul>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()));
     /// let items: Vec<String> = doc.elements_by_tag_name("li").map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "b"]);
     /// ```
@@ -228,7 +234,10 @@ impl Document {
     /// The first element, in tree order, whose `id` is `id`.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p id=intro>Hi</p>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p id=intro>Hi</p>", &body, vec![], &Default::default()));
     /// assert_eq!(doc.element_by_id("intro").unwrap().text_content(), "Hi");
     /// assert!(doc.element_by_id("Intro").is_none());
     /// ```
@@ -239,7 +248,10 @@ impl Document {
     /// The text content of the whole tree (every Text node, in tree order).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
     /// assert_eq!(doc.text_content(), "Tab");
     /// ```
     pub fn text_content(&self) -> String {
@@ -249,7 +261,10 @@ impl Document {
     /// Writes [`Document::text_content`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_text_content(&mut out)?;
     /// assert_eq!(out, b"Tab");
@@ -277,7 +292,10 @@ impl Document {
     /// Writes [`Document::to_test_tree`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_test_tree(&mut out)?;
     /// assert_eq!(out, doc.to_test_tree().as_bytes());
@@ -300,7 +318,10 @@ impl Document {
     /// Writes [`Document::to_json_with`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_json(&mut out, true, false)?;
     /// assert_eq!(out, doc.to_json_with(true, false).as_bytes());
@@ -332,7 +353,10 @@ impl Document {
 /// included), errors, encoding and scripting flag. Detached nodes are not copied.
 ///
 /// ```
-/// # let doc = kauri_dom::Document::build(|arena| kauri_dom::test_support::list_in(arena, &["a"]));
+/// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+/// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let body = QualName::html(LocalName::from("body"));
+/// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a</ul>", &body, vec![], &Default::default()));
 /// let copy = doc.clone();
 /// assert_eq!(copy.to_test_tree(), doc.to_test_tree());
 /// ```

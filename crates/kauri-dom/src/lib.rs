@@ -39,8 +39,8 @@ pub mod serialize;
 mod sink;
 mod traverse;
 
-#[doc(hidden)]
-pub mod test_support;
+#[cfg(test)]
+mod test_support;
 
 pub use attrs::{Attributes, FxHasher};
 pub use document::Document;

@@ -127,10 +127,9 @@ pub struct Node<'a> {
 /// What a node is, with its kind-specific data.
 ///
 /// ```
-/// use kauri_dom::NodeData;
-/// # let arena = kauri_dom::Arena::new();
-/// # let root = kauri_dom::DomSink::new(&arena).finish().root;
-/// match root.data() {
+/// use kauri_dom::{Document, NodeData};
+/// let doc = Document::new();
+/// match doc.root().data() {
 ///     NodeData::Document(doc) => println!("a document in {:?}", doc.quirks_mode()),
 ///     NodeData::Element(el) => println!("<{}>", el.name()),
 ///     _ => {}
@@ -276,10 +275,13 @@ impl<'a> Element<'a> {
     /// True for the HTML element with this local name.
     ///
     /// ```
-    /// # use kauri_tokenizer::local_name;
-    /// # let doc = kauri_dom::test_support::one_element("p");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
-    /// assert!(p.is_html(&local_name!("p")));
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// assert!(p.is_html(&LocalName::from("p")));
     /// ```
     pub fn is_html(&self, local: &LocalName) -> bool {
         self.name.is_html(local)
@@ -332,8 +334,12 @@ impl<'a> Element<'a> {
     /// The value of the attribute in no namespace with this local name.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x");
-    /// # let a = doc.root.first_child().unwrap().as_element().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
     /// ```
@@ -362,8 +368,12 @@ impl<'a> Element<'a> {
     /// The classes: the `class` attribute split on ASCII whitespace.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::one_element_with_attr("p", "class", " a  b\tc ");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p class=' a  b\tc '>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.classes().collect::<Vec<_>>(), ["a", "b", "c"]);
     /// assert!(p.has_class("b") && !p.has_class("d"));
     /// ```

@@ -168,8 +168,12 @@ impl<'a> Node<'a> {
     /// The children, first to last.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// # let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// let texts: Vec<&str> = ul.children().filter_map(|li| li.first_child()?.as_text()).collect();
     /// assert_eq!(texts, ["a", "b", "c"]);
     /// ```
@@ -193,8 +197,12 @@ impl<'a> Node<'a> {
     /// The nearest following sibling that is an element.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let first = root.first_child().unwrap().first_child().unwrap();
     /// assert_eq!(first.next_element_sibling().unwrap().text_content(), "b");
     /// assert!(first.prev_element_sibling().is_none());
     /// ```
@@ -215,8 +223,12 @@ impl<'a> Node<'a> {
     /// The text of this node's Text children only (not of deeper descendants).
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a"]);
-    /// let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.own_text(), "");
     /// assert_eq!(ul.text_content(), "a");
     /// ```
@@ -227,8 +239,12 @@ impl<'a> Node<'a> {
     /// The siblings after this node, nearest first.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let first = root.first_child().unwrap().first_child().unwrap();
     /// let after: Vec<String> = first.following_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(after, ["b", "c"]);
     /// ```
@@ -242,8 +258,12 @@ impl<'a> Node<'a> {
     /// The siblings before this node, nearest first.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// let last = doc.root.first_child().unwrap().last_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let last = root.first_child().unwrap().last_child().unwrap();
     /// let before: Vec<String> = last.preceding_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(before, ["b", "a"]);
     /// ```
@@ -257,12 +277,15 @@ impl<'a> Node<'a> {
     /// The ancestors, nearest first (parent, grandparent, ..., root), excluding this node.
     ///
     /// ```
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, "<p><b>x</b>").root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<div><p><b>x</b></div>", &body, vec![], &Default::default()).root;
     /// let b = root.elements_by_tag_name("b").next().unwrap();
     /// let names: Vec<&str> = b.element_ancestors().map(|e| e.as_element().unwrap().name()).collect();
-    /// assert_eq!(names, ["p", "body", "html"]);
-    /// assert_eq!(b.ancestors().count(), 4); // and the Document node
+    /// assert_eq!(names, ["p", "div"]);
+    /// assert_eq!(b.ancestors().count(), 3); // and the DocumentFragment
     /// ```
     pub fn ancestors(&self) -> Ancestors<'a> {
         Ancestors {
@@ -273,9 +296,13 @@ impl<'a> Node<'a> {
     /// The descendants in tree order, excluding this node. Template contents are not entered.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
     /// // ul > li > "a", li > "b"
-    /// assert_eq!(doc.root.descendants().count(), 5);
+    /// assert_eq!(root.descendants().count(), 5);
     /// ```
     pub fn descendants(&self) -> Descendants<'a> {
         Descendants {
@@ -298,8 +325,12 @@ impl<'a> Node<'a> {
     /// returns null; here a Document gives the text of its descendants and a doctype `""`.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// assert_eq!(doc.root.text_content(), "ab");
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// assert_eq!(root.text_content(), "ab");
     /// ```
     pub fn text_content(&self) -> String {
         match &self.data {
@@ -324,8 +355,12 @@ impl<'a> Node<'a> {
     /// HTML document.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// assert_eq!(doc.root.elements_by_tag_name("LI").count(), 2);
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// assert_eq!(root.elements_by_tag_name("LI").count(), 2);
     /// ```
     pub fn elements_by_tag_name<'n>(&self, name: &'n str) -> ElementsByTagName<'a, 'n> {
         ElementsByTagName {
@@ -337,8 +372,11 @@ impl<'a> Node<'a> {
     /// The first descendant element whose `id` attribute is `id`, in tree order.
     ///
     /// ```
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, "<p id=a>1</p><p id=b>2</p>").root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=a>1</p><p id=b>2</p>", &body, vec![], &Default::default()).root;
     /// assert_eq!(root.element_by_id("b").unwrap().text_content(), "2");
     /// assert!(root.element_by_id("c").is_none());
     /// ```

@@ -38,9 +38,11 @@ pub struct JsonOptions<'e> {
 /// The JSON form of the tree rooted at `root` (a Document or a DocumentFragment).
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["a"]);
-/// let json = kauri_dom::to_json(doc.root, &kauri_dom::JsonOptions::default());
+/// let mut doc = kauri_dom::Document::new();
+/// doc.edit(|ed| ed.append_child(ed.root(), ed.create_element("ul")?))?;
+/// let json = kauri_dom::to_json(doc.root(), &kauri_dom::JsonOptions::default());
 /// assert!(json.starts_with(r#"{"type":"document","mode":"no-quirks","encoding":"UTF-8","children":[{"type":"element""#));
+/// # Ok::<(), kauri_dom::EditError>(())
 /// ```
 pub fn to_json(root: &Node<'_>, options: &JsonOptions<'_>) -> String {
     let mut out = String::new();

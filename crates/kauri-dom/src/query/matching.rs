@@ -153,8 +153,11 @@ impl<'a> Node<'a> {
     /// ```
     /// let html = r#"<div class=note><a href="/a">A</a> <a>no href</a></div>
     ///               <div><a href="/b">B</a></div>"#;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let selector = kauri_dom::Selector::parse("div.note > a[href]").unwrap();
     /// let links: Vec<String> = root.select(&selector).map(|a| a.text_content()).collect();
     /// assert_eq!(links, ["A"]);
@@ -172,8 +175,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<ul><li>a<li class=x>b<li>c</ul>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let items: Vec<String> = root.select_str("li:not(.x)")?.map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "c"]);
     /// assert!(root.select_str("li:").is_err());
@@ -188,8 +194,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<h1>Title</h1><p>one<p>two";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = kauri_dom::Selector::parse("h1 ~ p").unwrap();
     /// assert_eq!(root.select_first(&p).unwrap().text_content(), "one");
     /// ```
@@ -202,8 +211,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<section><p id=intro class=lead>Hi</p></section>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = root.element_by_id("intro").unwrap();
     /// assert!(p.matches(&kauri_dom::Selector::parse("section > p.lead").unwrap()));
     /// assert!(!p.matches(&kauri_dom::Selector::parse("div p").unwrap()));
@@ -223,8 +235,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<table><tr class=row><td><b id=x>1</b></td></tr></table>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let b = root.element_by_id("x").unwrap();
     /// let row = b.closest(&kauri_dom::Selector::parse("tr").unwrap()).unwrap();
     /// assert!(row.as_element().unwrap().has_class("row"));
@@ -251,7 +266,10 @@ impl Document {
     ///
     /// ```
     /// let html = r#"<ul id=menu><li><a href="/">Home</a><li><a href="/docs" class=active>Docs</a></ul>"#;
-    /// let doc = kauri_dom::test_support::parse_document(html); // kauri::parse(html)
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, html, &body, vec![], &Default::default()));
     /// let selector = kauri_dom::Selector::parse("#menu a[href^='/d']").unwrap();
     /// let hrefs: Vec<&str> = doc
     ///     .select(&selector)

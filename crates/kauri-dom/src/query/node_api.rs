@@ -26,8 +26,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = r##"<a HREF="/home" class="nav">Home</a><svg><a xlink:href="#s"/></svg>"##;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let a = root.elements_by_tag_name("a").next().unwrap();
     /// assert_eq!(a.get_attribute("href"), Some("/home"));
     /// assert_eq!(a.get_attribute("Class"), Some("nav"));
@@ -59,8 +62,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<input type=checkbox checked>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let input = root.elements_by_tag_name("input").next().unwrap();
     /// assert!(input.has_attribute("checked") && !input.has_attribute("disabled"));
     /// ```
@@ -74,8 +80,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = r#"<p class="note  warning">Careful</p>"#;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = root.elements_by_tag_name("p").next().unwrap();
     /// assert!(p.has_class("note") && p.has_class("warning"));
     /// assert!(!p.has_class("Note") && !p.has_class("note warning"));

@@ -36,7 +36,7 @@ const NESTED_BLOCK_LIMIT: u8 = 32;
 /// assert_eq!(selector.to_string(), "div.note > a[href]");
 /// assert!(Selector::parse("div >").is_err());
 /// let parsed: Selector = "ul li:nth-child(2n of .x)".parse()?;
-/// # let _ = parsed;
+/// assert_eq!(parsed.to_string(), "ul li:nth-child(2n of .x)");
 /// # Ok::<(), kauri_dom::SelectorError>(())
 /// ```
 #[derive(Clone)]

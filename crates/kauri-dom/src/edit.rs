@@ -165,6 +165,12 @@ impl<'a> Editor<'a> {
     }
 
     /// The root (the Document or DocumentFragment node).
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// let kind = doc.edit(|ed| ed.root().kind());
+    /// assert_eq!(kind, kauri_dom::NodeKind::Document);
+    /// ```
     pub fn root(&self) -> &'a Node<'a> {
         self.root
     }

@@ -207,14 +207,50 @@ pub struct Doctype {
 
 impl Doctype {
     /// The name (`html`), or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.name(), "html");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
     /// The public identifier, or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.public_id(), "-//W3C//DTD HTML 4.01//EN");
+    /// ```
     pub fn public_id(&self) -> &str {
         &self.public_id
     }
     /// The system identifier, or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.system_id(), "");
+    /// ```
     pub fn system_id(&self) -> &str {
         &self.system_id
     }

@@ -185,11 +185,30 @@ impl<'a> Node<'a> {
     }
 
     /// The child elements, first to last.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let names: Vec<&str> = root.element_children().map(|e| e.as_element().unwrap().name()).collect();
+    /// assert_eq!(names, ["p", "div"]);
+    /// ```
     pub fn element_children(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
         self.children().filter(|n| n.is_element())
     }
 
     /// The parent, if it is an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.first_child().unwrap().parent_element().unwrap().same_node(p));
+    /// assert!(p.parent_element().is_none()); // its parent is the DocumentFragment
+    /// ```
     pub fn parent_element(&self) -> Option<&'a Node<'a>> {
         self.parent().filter(|p| p.is_element())
     }
@@ -211,11 +230,29 @@ impl<'a> Node<'a> {
     }
 
     /// The nearest preceding sibling that is an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let div = root.last_child().unwrap();
+    /// assert_eq!(div.prev_element_sibling().unwrap().text_content(), "a");
+    /// ```
     pub fn prev_element_sibling(&self) -> Option<&'a Node<'a>> {
         self.preceding_siblings().find(|n| n.is_element())
     }
 
     /// The ancestors that are elements, nearest first.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<div><p><b>x</b></p></div>", &body, vec![], &Default::default()).root;
+    /// let b = root.elements_by_tag_name("b").next().unwrap();
+    /// assert_eq!(b.element_ancestors().count(), 2); // p, div
+    /// ```
     pub fn element_ancestors(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
         self.ancestors().filter(|n| n.is_element())
     }
@@ -313,6 +350,17 @@ impl<'a> Node<'a> {
 
     /// A walk of this subtree yielding [`Edge::Open`] and [`Edge::Close`] for every node,
     /// including this one. Template contents are not entered.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>", &body, vec![], &Default::default()).root;
+    /// use kauri_dom::Edge;
+    /// let p = root.first_child().unwrap();
+    /// let opened = p.traverse().filter(|edge| matches!(edge, Edge::Open(_))).count();
+    /// assert_eq!(opened, 2); // the p and its text
+    /// ```
     pub fn traverse(&'a self) -> Traverse<'a> {
         Traverse {
             root: self,

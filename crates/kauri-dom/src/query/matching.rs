@@ -282,12 +282,29 @@ impl Document {
     }
 
     /// Parses `css` and selects with it (see [`Document::select`]).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p class=a>1</p><p>2</p>", &body, vec![], &Default::default()));
+    /// assert_eq!(doc.select_str("p:not(.a)")?.count(), 1);
+    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// ```
     pub fn select_str(&self, css: &str) -> Result<Select<'_>, SelectorError> {
         self.root().select_str(css)
     }
 
     /// The first element of the document that matches `selector` (the DOM's
     /// `document.querySelector`).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>1</p><p>2</p>", &body, vec![], &Default::default()));
+    /// let last = kauri_dom::Selector::parse("p:last-child")?;
+    /// assert_eq!(doc.select_first(&last).unwrap().text_content(), "2");
+    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
         self.root().select_first(selector)
     }

@@ -133,16 +133,31 @@ pub struct SelectorError {
 
 impl SelectorError {
     /// What was wrong ("unexpected token", "empty selector", ...).
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("div >").unwrap_err();
+    /// assert!(!err.message().is_empty());
+    /// ```
     pub fn message(&self) -> &str {
         self.message
     }
 
     /// The 1-based line in the selector text where parsing stopped.
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("a,\n>").unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// ```
     pub fn line(&self) -> u32 {
         self.line
     }
 
     /// The 1-based column (in UTF-16 units, as CSS counts) where parsing stopped.
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("a[").unwrap_err();
+    /// assert!(err.column() >= 1);
+    /// ```
     pub fn column(&self) -> u32 {
         self.column
     }

@@ -16,7 +16,9 @@
 //! 3. so nothing writes a node through `&Document`, except the first read of an element's
 //!    attributes, which indexes them once under a `Once` (see `Element::attrs`): threads that
 //!    share a document only read it or wait for that one write;
-//! 4. [`Document::edit`] changes links through `&mut Document` only, so no reader is looking.
+//! 4. [`Document::edit`] changes links, and swaps attribute maps and texts for new ones (keeping
+//!    the old ones alive until the edit ends: see `edit_data.rs`), through `&mut Document`
+//!    only, so no reader outside the edit is looking.
 
 use std::io;
 

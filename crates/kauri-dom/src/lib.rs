@@ -12,6 +12,13 @@
 //!   [ancestors](Node::ancestors), [siblings](Node::following_siblings) and
 //!   [start/end walks](Node::traverse).
 //! * [`Document`] owns a whole tree (and its arena): `Send + Sync + 'static`.
+//!   [`Document::edit`] edits it through an [`Editor`] whose methods are the DOM's
+//!   (`set_attribute`, `append_child`, `set_inner_html`, ...), refusing with an [`EditError`]
+//!   what the DOM throws for.
+//! * [`fragment::parse_fragment`] runs the HTML fragment parsing algorithm into an arena (the
+//!   driver `kauri::parse_fragment` and [`Editor::set_inner_html`] share).
+//! * [`Node::readable_text`]: the text a reader sees (no scripts, styles or head; blocks on
+//!   lines of their own).
 //! * [`Selector`] and [`Node::select`] / [`Document::select`]: CSS selector queries (Servo's
 //!   `selectors` crate behind a Kauri-owned API), with [`Node::get_attribute`] and
 //!   [`Node::has_class`] for DOM-style checks.

@@ -17,7 +17,9 @@
 //!    (see [`DomSink`], "Handles of other sinks"). So a sink only links nodes it created, and
 //!    since no other sink links them either, every node reachable from a sink's node was
 //!    created by that sink. ([`Editor`](crate::Editor) links nodes too, but only inside a
-//!    [`Document`](crate::Document), whose arena no sink can reach any more.)
+//!    [`Document`](crate::Document), whose arena no sink can reach any more except the one
+//!    [`Editor::set_inner_html`](crate::Editor::set_inner_html) runs: that sink is finished
+//!    before the editor links the fragment it built, and is given no other node.)
 //! 2. **No reference to a sink's nodes exists while the sink is alive.** Handles are opaque:
 //!    their fields are private and their `Debug` shows no text or attributes. A `&Node` of a
 //!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`] and

@@ -250,9 +250,10 @@ impl<'a> Node<'a> {
                     }
                     Role::LineBreak => out.forced('\n'),
                     Role::Cell => {
+                        // The nearest element before it in the row is a cell.
                         if node
-                            .preceding_siblings()
-                            .any(|s| matches!(role(s), Role::Cell))
+                            .prev_element_sibling()
+                            .is_some_and(|s| matches!(role(s), Role::Cell))
                         {
                             out.forced('\t');
                         }

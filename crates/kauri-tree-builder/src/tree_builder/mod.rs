@@ -234,7 +234,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         &self.sink
     }
 
-    /// The tree sink, mutably.
+    /// The tree sink, mutably. The handles the builder holds (its stack of open elements, its
+    /// list of active formatting elements) came from this sink: a sink swapped in here gets
+    /// handles it did not make, which it must refuse or treat as its own (kauri-dom's `DomSink`
+    /// refuses them, so a swapped-out, finished tree never changes).
     pub fn sink_mut(&mut self) -> &mut S {
         &mut self.sink
     }

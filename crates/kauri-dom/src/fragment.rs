@@ -11,6 +11,16 @@ use crate::sink::{DomSink, Parsed};
 
 /// How [`parse_fragment`] parses.
 #[derive(Clone, Debug)]
+///
+/// ```
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let div = QualName::html(LocalName::from("div"));
+/// let opts = FragmentOptions { max_depth: Some(2), ..Default::default() };
+/// let root = parse_fragment(&arena, "<b><i><u>x", &div, vec![], &opts).root;
+/// // The stack's entry 2 and deeper (`html` is entry 0) go into entry 1, the `b`.
+/// assert_eq!(root.inner_html(), "<b><i></i><u></u>x</b>");
+/// ```
 pub struct FragmentOptions {
     /// The scripting flag (with scripting enabled `noscript` content is raw text). Default
     /// `true`.

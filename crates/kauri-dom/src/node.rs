@@ -129,6 +129,16 @@ pub(crate) type Link<'a> = Cell<Option<&'a Node<'a>>>;
 /// Navigation ([`parent`](Node::parent), [`children`](Node::children),
 /// [`descendants`](Node::descendants), ...) and the node's data ([`data`](Node::data),
 /// [`as_element`](Node::as_element), [`as_text`](Node::as_text), ...) are available on `&Node`.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>Hello <b>you</b></p>", &body, vec![], &Default::default()).root;
+/// let p = root.first_child().unwrap();
+/// assert_eq!(p.children().count(), 2);
+/// assert_eq!(p.text_content(), "Hello you");
+/// ```
 pub struct Node<'a> {
     pub(crate) parent: Link<'a>,
     pub(crate) first_child: Link<'a>,
@@ -624,10 +634,38 @@ pub struct ProcessingInstruction {
 
 impl ProcessingInstruction {
     /// The target (case preserved).
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// let document = sink.document();
+    /// let pi = sink.create_processing_instruction("xml-stylesheet", "href=a.css");
+    /// sink.append(&document, NodeOrText::Node(pi));
+    /// let root = sink.finish().root;
+    /// let pi = root.first_child().unwrap().as_processing_instruction().unwrap();
+    /// assert_eq!(pi.target(), "xml-stylesheet");
+    /// ```
     pub fn target(&self) -> &str {
         &self.target
     }
     /// The data.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// let document = sink.document();
+    /// let pi = sink.create_processing_instruction("xml-stylesheet", "href=a.css");
+    /// sink.append(&document, NodeOrText::Node(pi));
+    /// let root = sink.finish().root;
+    /// let pi = root.first_child().unwrap().as_processing_instruction().unwrap();
+    /// assert_eq!(pi.data(), "href=a.css");
+    /// ```
     pub fn data(&self) -> &str {
         &self.data
     }
@@ -635,6 +673,11 @@ impl ProcessingInstruction {
 
 /// The kind of a node, without its data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use kauri_dom::{Document, NodeKind};
+/// assert_eq!(Document::new().root().kind(), NodeKind::Document);
+/// ```
 pub enum NodeKind {
     /// A Document.
     Document,

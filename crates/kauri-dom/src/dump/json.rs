@@ -25,6 +25,12 @@ use crate::node::{Node, NodeData};
 
 /// What [`to_json`] adds to the tree.
 #[derive(Clone, Copy, Debug, Default)]
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let options = kauri_dom::JsonOptions { errors: Some(doc.errors()), ..Default::default() };
+/// assert!(kauri_dom::to_json(doc.root(), &options).ends_with(r#""errors":[]}"#));
+/// ```
 pub struct JsonOptions<'e> {
     /// The WHATWG name of the encoding used (`"UTF-8"`); a Document's `encoding` member.
     /// `None` writes `"UTF-8"`.
@@ -104,6 +110,13 @@ fn push_children<'n, 'a>(stack: &mut Vec<Work<'n, 'a>>, parent: &'n Node<'a>) {
 }
 
 /// Appends the JSON form of the tree rooted at `root` to `out` (see [`to_json`]).
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let mut out = String::from("json: ");
+/// kauri_dom::write_json(doc.root(), &Default::default(), &mut out);
+/// assert!(out.starts_with(r#"json: {"type":"document""#));
+/// ```
 pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) {
     walk(root, options, out, None);
 }

@@ -53,6 +53,16 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 }
 
 /// Appends the html5lib dump of `root`'s children to `out` (see [`to_test_tree`]).
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x", &body, vec![], &Default::default()).root;
+/// let mut out = String::new();
+/// kauri_dom::write_test_tree(root, &mut out);
+/// assert_eq!(out, "| <p>\n|   \"x\"\n");
+/// ```
 pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
     walk(root, out, None);
 }

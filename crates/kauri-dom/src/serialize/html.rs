@@ -31,6 +31,22 @@ use crate::node::{Node, NodeData};
 
 /// Options of the HTML fragment serialization algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<noscript><b>x</b></noscript>", &body, vec![], &Default::default()).root;
+/// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
+/// // Parsed with scripting on, the `noscript` holds raw text, written back literally...
+/// let mut out = String::new();
+/// serialize_inner(root, &SerializeOptions { scripting: true }, &mut out);
+/// assert_eq!(out, "<noscript><b>x</b></noscript>");
+/// // ...and escaped, as any text, when scripting is off.
+/// out.clear();
+/// serialize_inner(root, &SerializeOptions { scripting: false }, &mut out);
+/// assert_eq!(out, "<noscript>&lt;b&gt;x&lt;/b&gt;</noscript>");
+/// ```
 pub struct SerializeOptions {
     /// Whether scripting is enabled for the nodes: then the text of a `noscript` element is
     /// written literally, as the parser with the scripting flag set reads it as raw text.

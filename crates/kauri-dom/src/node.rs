@@ -189,6 +189,12 @@ pub(crate) struct Spans {
 }
 
 /// The data of a Document node.
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let kauri_dom::NodeData::Document(data) = doc.root().data() else { unreachable!() };
+/// assert_eq!(data.quirks_mode(), doc.quirks_mode());
+/// ```
 pub struct DocumentData {
     pub(crate) quirks_mode: Cell<QuirksMode>,
 }
@@ -312,6 +318,15 @@ static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault
 // bytes: `NodeData` keeps its tag there and every other kind of node fits before it, which
 // makes a node 8 bytes smaller than with a separate tag.
 #[repr(C)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+/// let a = root.first_child().unwrap().as_element().unwrap();
+/// assert_eq!((a.name(), a.attr("href")), ("a", Some("/x")));
+/// ```
 pub struct Element<'a> {
     /// Written only by [`Element::attrs`] (the one move from `Pending` to `Indexed`, under
     /// `indexed`) and [`Element::with_attrs_mut`] (by the [`DomSink`](crate::DomSink) that
@@ -570,6 +585,15 @@ impl<'a> Element<'a> {
 }
 
 /// A Text node.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "x &lt; y", &body, vec![], &Default::default()).root;
+/// let kauri_dom::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
+/// assert_eq!(text.data(), "x < y");
+/// ```
 pub struct Text {
     /// Written only through [`Text::push_str`] (adjacent text merging, by the
     /// [`DomSink`](crate::DomSink) that created the node while no reference to it exists).
@@ -606,6 +630,15 @@ impl Text {
 }
 
 /// A Comment node.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<!--c-->", &body, vec![], &Default::default()).root;
+/// let kauri_dom::NodeData::Comment(c) = root.first_child().unwrap().data() else { unreachable!() };
+/// assert_eq!(c.data(), "c");
+/// ```
 pub struct Comment {
     pub(crate) data: Box<str>,
 }

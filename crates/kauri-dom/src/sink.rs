@@ -89,6 +89,12 @@ impl<'a> NodeHandle<'a> {
 
 /// A finished tree: its root (a Document, or a DocumentFragment for a fragment) and the parse
 /// errors reported while it was built, in input order.
+///
+/// ```
+/// let arena = kauri_dom::Arena::new();
+/// let parsed: kauri_dom::Parsed<'_> = kauri_dom::DomSink::new(&arena).finish();
+/// assert_eq!((parsed.root.kind(), parsed.errors.len()), (kauri_dom::NodeKind::Document, 0));
+/// ```
 pub struct Parsed<'a> {
     /// The Document node, or the DocumentFragment holding a parsed fragment.
     pub root: &'a Node<'a>,

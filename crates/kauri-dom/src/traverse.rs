@@ -10,6 +10,16 @@ use crate::node::{Node, NodeData};
 
 /// The children of a node, first to last (double-ended).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
+/// let backwards: Vec<String> = ul.children().rev().map(|li| li.text_content()).collect();
+/// assert_eq!(backwards, ["c", "b", "a"]);
+/// ```
 pub struct Children<'a> {
     next: Option<&'a Node<'a>>,
     next_back: Option<&'a Node<'a>>,
@@ -47,6 +57,15 @@ impl std::iter::FusedIterator for Children<'_> {}
 /// Siblings in one direction (see [`Node::following_siblings`] and
 /// [`Node::preceding_siblings`]).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let first = root.first_child().unwrap().first_child().unwrap();
+/// assert_eq!(first.following_siblings().count(), 2);
+/// ```
 pub struct Siblings<'a> {
     next: Option<&'a Node<'a>>,
     forward: bool,
@@ -69,6 +88,15 @@ impl std::iter::FusedIterator for Siblings<'_> {}
 
 /// The ancestors of a node, nearest first (excluding the node itself).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let text = root.first_child().unwrap().first_child().unwrap().first_child().unwrap();
+/// assert_eq!(text.ancestors().count(), 3); // li, ul, the fragment
+/// ```
 pub struct Ancestors<'a> {
     next: Option<&'a Node<'a>>,
 }
@@ -86,6 +114,23 @@ impl std::iter::FusedIterator for Ancestors<'_> {}
 
 /// One step of a [`Traverse`] walk.
 #[derive(Clone, Copy, Debug)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+/// use kauri_dom::Edge;
+/// let p = root.first_child().unwrap();
+/// let mut html = String::new();
+/// for edge in p.traverse() {
+///     match edge {
+///         Edge::Open(n) => html += &n.as_element().map_or(n.text_content(), |e| format!("<{}>", e.name())),
+///         Edge::Close(n) => html += &n.as_element().map_or(String::new(), |e| format!("</{}>", e.name())),
+///     }
+/// }
+/// assert_eq!(html, "<p>x</p>");
+/// ```
 pub enum Edge<'a> {
     /// Entering a node (before its children).
     Open(&'a Node<'a>),
@@ -96,6 +141,15 @@ pub enum Edge<'a> {
 /// A depth-first walk of a subtree yielding each node twice, on entry and on exit, in constant
 /// space. Starts with `Open(root)` and ends with `Close(root)`.
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+/// let p = root.first_child().unwrap();
+/// assert_eq!(p.traverse().count(), 4); // open and close of the p and of its text
+/// ```
 pub struct Traverse<'a> {
     root: &'a Node<'a>,
     next: Option<Edge<'a>>,
@@ -128,6 +182,15 @@ impl std::iter::FusedIterator for Traverse<'_> {}
 
 /// The descendants of a node in tree order (pre-order), excluding the node itself.
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let items = root.descendants().filter(|n| n.is_element()).count();
+/// assert_eq!(items, 4); // ul and three li
+/// ```
 pub struct Descendants<'a> {
     next: Option<&'a Node<'a>>,
     /// The address of the node whose descendants these are (only compared, never read).
@@ -436,6 +499,14 @@ impl<'a> Node<'a> {
 
 /// Descendant elements with a given local name (see [`Node::elements_by_tag_name`]).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// assert_eq!(root.elements_by_tag_name("li").count(), 3);
+/// ```
 pub struct ElementsByTagName<'a, 'n> {
     inner: Descendants<'a>,
     name: &'n str,

@@ -30,6 +30,17 @@ const HAS_STACK_ALWAYS_OK: usize = 64 * 1024;
 
 /// The elements that match a [`Selector`] among a node's descendants, in tree order (see
 /// [`Node::select`]). Iterative: walks in constant stack at any depth.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let li = kauri_dom::Selector::parse("li:nth-child(odd)")?;
+/// let odd: Vec<String> = root.select(&li).map(|n| n.text_content()).collect();
+/// assert_eq!(odd, ["a", "c"]);
+/// # Ok::<(), kauri_dom::SelectorError>(())
+/// ```
 pub struct Select<'a> {
     inner: Descendants<'a>,
     selector: Selector,

@@ -125,6 +125,11 @@ impl SelectorVisitor for FindHas {
 /// Why a selector did not parse, and where (line and column, 1-based, of where the parser
 /// stopped). Owned, `Send + Sync + 'static`, so it works with `?` into any error type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// ```
+/// let err = kauri_dom::Selector::parse("p >").unwrap_err();
+/// println!("{err}"); // the message, line and column
+/// ```
 pub struct SelectorError {
     message: &'static str,
     line: u32,

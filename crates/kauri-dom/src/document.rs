@@ -16,7 +16,9 @@
 //! 3. so nothing writes a node through `&Document`, except the first read of an element's
 //!    attributes, which indexes them once under a `Once` (see `Element::attrs`): threads that
 //!    share a document only read it or wait for that one write;
-//! 4. [`Document::edit`] changes links through `&mut Document` only, so no reader is looking.
+//! 4. [`Document::edit`] changes links, and swaps attribute maps and texts for new ones (keeping
+//!    the old ones alive until the edit ends: see `edit_data.rs`), through `&mut Document`
+//!    only, so no reader outside the edit is looking.
 
 use std::io;
 
@@ -62,6 +64,13 @@ impl Document {
     /// Builds a tree in a new arena owned by the returned document. `f` gets the arena and
     /// returns the finished tree (usually [`DomSink::finish`](crate::DomSink::finish) or
     /// [`DomSink::finish_fragment`](crate::DomSink::finish_fragment)).
+    ///
+    /// ```
+    /// use kauri_dom::{Document, DomSink};
+    /// // Any tree a sink builds in the arena it is given, here an empty one.
+    /// let doc = Document::build(|arena| DomSink::new(arena).finish());
+    /// assert!(doc.root().first_child().is_none());
+    /// ```
     pub fn build<F>(f: F) -> Document
     where
         F: for<'a> FnOnce(&'a Arena<'a>) -> Parsed<'a>,
@@ -82,6 +91,11 @@ impl Document {
     }
 
     /// Sets the name of the encoding the input was decoded from (see [`Document::encoding`]).
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::new().with_encoding("Shift_JIS");
+    /// assert_eq!(doc.encoding(), "Shift_JIS");
+    /// ```
     pub fn with_encoding(mut self, encoding: &'static str) -> Document {
         self.encoding = encoding;
         self
@@ -89,18 +103,34 @@ impl Document {
 
     /// Records whether the parser ran with scripting enabled; [`Document::to_html`] serializes
     /// `noscript` content accordingly. Default true.
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::new().with_scripting(false);
+    /// assert!(!doc.scripting());
+    /// ```
     pub fn with_scripting(mut self, scripting: bool) -> Document {
         self.scripting = scripting;
         self
     }
 
     /// Whether the document was parsed with scripting enabled (see [`Document::with_scripting`]).
+    ///
+    /// ```
+    /// assert!(kauri_dom::Document::new().scripting());
+    /// ```
     pub fn scripting(&self) -> bool {
         self.scripting
     }
 
     /// The HTML serialization of the whole tree (the root's children, as `innerHTML` of the
     /// Document or fragment).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>a &amp; b", &body, vec![], &Default::default()));
+    /// assert_eq!(doc.to_html(), "<p>a &amp; b</p>");
+    /// ```
     pub fn to_html(&self) -> String {
         let mut out = String::new();
         crate::serialize::html::serialize_inner(
@@ -118,7 +148,10 @@ impl Document {
     /// (a file, standard output) in a `BufWriter` or not: the pieces are already large.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>a&amp;b"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>a&amp;b", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_html(&mut out)?;
     /// assert_eq!(out, doc.to_html().as_bytes());
@@ -136,6 +169,13 @@ impl Document {
 
     /// The root: the Document node, or for a parsed fragment a DocumentFragment whose children
     /// are the fragment.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// assert!(doc.root().first_child().unwrap().is_element());
+    /// ```
     pub fn root(&self) -> &Node<'_> {
         // SAFETY: the root lives in `_arena`, which lives as long as `self`; the lifetime is
         // shortened to the borrow of `self` (see the module documentation).
@@ -144,6 +184,22 @@ impl Document {
 
     /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
     /// references cannot leave it.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<a href=/a>a</a> <a>b</a>", &body, vec![], &Default::default()));
+    /// let mut doc = doc;
+    /// let count = doc.edit(|ed| {
+    ///     let links: Vec<_> = ed.root().elements_by_tag_name("a").collect();
+    ///     for a in &links {
+    ///         ed.set_attribute(a, "target", "_blank").unwrap();
+    ///     }
+    ///     links.len()
+    /// });
+    /// assert_eq!(count, 2);
+    /// assert_eq!(doc.to_html(), r#"<a href="/a" target="_blank">a</a> <a target="_blank">b</a>"#);
+    /// ```
     pub fn edit<R, F>(&mut self, f: F) -> R
     where
         F: for<'a> FnOnce(&Editor<'a>) -> R,
@@ -155,15 +211,28 @@ impl Document {
         // editor only links nodes of this arena (see the module documentation).
         let (arena, root) =
             unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
-        f(&Editor::new(arena, root))
+        // The editor, and the data its setters replaced, is dropped after `f` returns (see
+        // `edit_data.rs`).
+        f(&Editor::new(arena, root, self.scripting))
     }
 
     /// The parse errors, in input order.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x</b>", &body, vec![], &Default::default()));
+    /// assert_eq!(doc.errors()[0].code, "unexpected-end-tag");
+    /// ```
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
     }
 
     /// The document's quirks mode (`NoQuirks` for a fragment).
+    ///
+    /// ```
+    /// assert_eq!(kauri_dom::Document::new().quirks_mode(), kauri_dom::QuirksMode::NoQuirks);
+    /// ```
     pub fn quirks_mode(&self) -> QuirksMode {
         match self.root().data() {
             NodeData::Document(d) => d.quirks_mode(),
@@ -172,21 +241,51 @@ impl Document {
     }
 
     /// The WHATWG name of the encoding the input was decoded from: `"UTF-8"` for text input.
+    ///
+    /// ```
+    /// assert_eq!(kauri_dom::Document::new().encoding(), "UTF-8");
+    /// ```
     pub fn encoding(&self) -> &'static str {
         self.encoding
     }
 
     /// Whether this is a parsed fragment (the root is a DocumentFragment).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<td>x", &body, vec![], &Default::default()));
+    /// assert!(doc.is_fragment());
+    /// assert!(!kauri_dom::Document::new().is_fragment());
+    /// ```
     pub fn is_fragment(&self) -> bool {
         matches!(self.root().data(), NodeData::DocumentFragment)
     }
 
     /// The document element (the root's first element child: `html` for a document).
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| ed.append_child(ed.root(), ed.create_element("html")?))?;
+    /// assert_eq!(doc.document_element().unwrap().as_element().unwrap().name(), "html");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
     pub fn document_element(&self) -> Option<&Node<'_>> {
         self.root().element_children().next()
     }
 
     /// The `head` element (the document element's first `head` child).
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let html = ed.create_element("html")?;
+    ///     ed.append_child(ed.root(), html)?;
+    ///     ed.set_inner_html(html, "<title>T</title>")
+    /// })?;
+    /// assert_eq!(doc.head().unwrap().text_content(), "T");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
     pub fn head(&self) -> Option<&Node<'_>> {
         self.html_child(&kauri_tokenizer::local_name!("head"))
     }
@@ -212,7 +311,10 @@ impl Document {
     /// [`Node::elements_by_tag_name`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<ul><li>a<li>b</ul>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()));
     /// let items: Vec<String> = doc.elements_by_tag_name("li").map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "b"]);
     /// ```
@@ -226,7 +328,10 @@ impl Document {
     /// The first element, in tree order, whose `id` is `id`.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p id=intro>Hi</p>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p id=intro>Hi</p>", &body, vec![], &Default::default()));
     /// assert_eq!(doc.element_by_id("intro").unwrap().text_content(), "Hi");
     /// assert!(doc.element_by_id("Intro").is_none());
     /// ```
@@ -237,7 +342,10 @@ impl Document {
     /// The text content of the whole tree (every Text node, in tree order).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
     /// assert_eq!(doc.text_content(), "Tab");
     /// ```
     pub fn text_content(&self) -> String {
@@ -247,7 +355,10 @@ impl Document {
     /// Writes [`Document::text_content`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<title>T</title><p>a<b>b</b>"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_text_content(&mut out)?;
     /// assert_eq!(out, b"Tab");
@@ -268,6 +379,13 @@ impl Document {
     }
 
     /// The html5lib tree-construction dump (see [`to_test_tree`](crate::to_test_tree)).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// assert_eq!(doc.to_test_tree(), "| <p>\n|   \"x\"\n");
+    /// ```
     pub fn to_test_tree(&self) -> String {
         dump::to_test_tree(self.root())
     }
@@ -275,7 +393,10 @@ impl Document {
     /// Writes [`Document::to_test_tree`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_test_tree(&mut out)?;
     /// assert_eq!(out, doc.to_test_tree().as_bytes());
@@ -286,11 +407,25 @@ impl Document {
     }
 
     /// The JSON form of `kauri parse --format json`, with an `errors` member when `errors`.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// assert!(doc.to_json(false).starts_with(r#"{"type":"fragment","children":[{"type":"element""#));
+    /// ```
     pub fn to_json(&self, errors: bool) -> String {
         self.to_json_with(errors, false)
     }
 
     /// The JSON form, with `errors` and, when `locations`, each node's source range.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x</b>", &body, vec![], &Default::default()));
+    /// assert!(doc.to_json_with(true, false).contains("unexpected-end-tag"));
+    /// ```
     pub fn to_json_with(&self, errors: bool, locations: bool) -> String {
         dump::to_json(self.root(), &self.json_options(errors, locations))
     }
@@ -298,7 +433,10 @@ impl Document {
     /// Writes [`Document::to_json_with`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p>x"); // kauri::parse
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_json(&mut out, true, false)?;
     /// assert_eq!(out, doc.to_json_with(true, false).as_bytes());
@@ -330,7 +468,10 @@ impl Document {
 /// included), errors, encoding and scripting flag. Detached nodes are not copied.
 ///
 /// ```
-/// # let doc = kauri_dom::Document::build(|arena| kauri_dom::test_support::list_in(arena, &["a"]));
+/// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+/// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let body = QualName::html(LocalName::from("body"));
+/// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a</ul>", &body, vec![], &Default::default()));
 /// let copy = doc.clone();
 /// assert_eq!(copy.to_test_tree(), doc.to_test_tree());
 /// ```
@@ -341,6 +482,31 @@ impl Clone for Document {
         Document::build(|arena| crate::DomSink::new(arena).finish_copy_of(source, errors))
             .with_encoding(self.encoding)
             .with_scripting(self.scripting)
+    }
+}
+
+impl Document {
+    /// An empty document (a Document node without children), to build a tree with
+    /// [`Document::edit`].
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.append_child(p, ed.create_text_node("Hello"))
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<p>Hello</p>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn new() -> Document {
+        Document::build(|arena| crate::DomSink::new(arena).finish())
+    }
+}
+
+impl Default for Document {
+    fn default() -> Document {
+        Document::new()
     }
 }
 

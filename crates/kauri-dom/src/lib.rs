@@ -12,6 +12,13 @@
 //!   [ancestors](Node::ancestors), [siblings](Node::following_siblings) and
 //!   [start/end walks](Node::traverse).
 //! * [`Document`] owns a whole tree (and its arena): `Send + Sync + 'static`.
+//!   [`Document::edit`] edits it through an [`Editor`] whose methods are the DOM's
+//!   (`set_attribute`, `append_child`, `set_inner_html`, ...), refusing with an [`EditError`]
+//!   what the DOM throws for.
+//! * [`fragment::parse_fragment`] runs the HTML fragment parsing algorithm into an arena (the
+//!   driver `kauri::parse_fragment` and [`Editor::set_inner_html`] share).
+//! * [`Node::readable_text`]: the text a reader sees (no scripts, styles or head; blocks on
+//!   lines of their own).
 //! * [`Selector`] and [`Node::select`] / [`Document::select`]: CSS selector queries (Servo's
 //!   `selectors` crate behind a Kauri-owned API), with [`Node::get_attribute`] and
 //!   [`Node::has_class`] for DOM-style checks.
@@ -29,15 +36,18 @@ mod clone;
 mod document;
 mod dump;
 mod edit;
+mod edit_data;
+pub mod fragment;
 mod node;
 mod query;
+mod readable;
 mod selectedcontent;
 pub mod serialize;
 mod sink;
 mod traverse;
 
-#[doc(hidden)]
-pub mod test_support;
+#[cfg(test)]
+mod test_support;
 
 pub use attrs::{Attributes, FxHasher};
 pub use document::Document;
@@ -52,6 +62,6 @@ pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{
-    AttrName, AttrNamespace, LocalName, Namespace, ParseError, QualName, Span,
+    AttrName, AttrNamespace, Attribute, LocalName, Namespace, ParseError, QualName, Span,
 };
 pub use kauri_tree_builder::QuirksMode;

@@ -37,6 +37,11 @@ pub struct Arena<'a> {
 
 impl<'a> Arena<'a> {
     /// An empty arena.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// assert!(arena.is_empty());
+    /// ```
     pub fn new() -> Arena<'a> {
         Arena {
             nodes: typed_arena::Arena::new(),
@@ -44,11 +49,25 @@ impl<'a> Arena<'a> {
     }
 
     /// How many nodes the arena holds (including detached ones).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// assert_eq!(arena.len(), 8); // the sink's Document, html, the fragment and 5 nodes
+    /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
     /// Whether the arena holds no node.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let _tree = kauri_dom::DomSink::new(&arena).finish();
+    /// assert!(!arena.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.len() == 0
     }
@@ -110,6 +129,16 @@ pub(crate) type Link<'a> = Cell<Option<&'a Node<'a>>>;
 /// Navigation ([`parent`](Node::parent), [`children`](Node::children),
 /// [`descendants`](Node::descendants), ...) and the node's data ([`data`](Node::data),
 /// [`as_element`](Node::as_element), [`as_text`](Node::as_text), ...) are available on `&Node`.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>Hello <b>you</b></p>", &body, vec![], &Default::default()).root;
+/// let p = root.first_child().unwrap();
+/// assert_eq!(p.children().count(), 2);
+/// assert_eq!(p.text_content(), "Hello you");
+/// ```
 pub struct Node<'a> {
     pub(crate) parent: Link<'a>,
     pub(crate) first_child: Link<'a>,
@@ -127,10 +156,9 @@ pub struct Node<'a> {
 /// What a node is, with its kind-specific data.
 ///
 /// ```
-/// use kauri_dom::NodeData;
-/// # let arena = kauri_dom::Arena::new();
-/// # let root = kauri_dom::DomSink::new(&arena).finish().root;
-/// match root.data() {
+/// use kauri_dom::{Document, NodeData};
+/// let doc = Document::new();
+/// match doc.root().data() {
 ///     NodeData::Document(doc) => println!("a document in {:?}", doc.quirks_mode()),
 ///     NodeData::Element(el) => println!("<{}>", el.name()),
 ///     _ => {}
@@ -161,12 +189,25 @@ pub(crate) struct Spans {
 }
 
 /// The data of a Document node.
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let kauri_dom::NodeData::Document(data) = doc.root().data() else { unreachable!() };
+/// assert_eq!(data.quirks_mode(), doc.quirks_mode());
+/// ```
 pub struct DocumentData {
     pub(crate) quirks_mode: Cell<QuirksMode>,
 }
 
 impl DocumentData {
     /// The document's quirks mode, as the tree builder set it.
+    ///
+    /// ```
+    /// use kauri_dom::{Document, NodeData, QuirksMode};
+    /// let doc = Document::new();
+    /// let NodeData::Document(data) = doc.root().data() else { unreachable!() };
+    /// assert_eq!(data.quirks_mode(), QuirksMode::NoQuirks);
+    /// ```
     pub fn quirks_mode(&self) -> QuirksMode {
         self.quirks_mode.get()
     }
@@ -182,14 +223,50 @@ pub struct Doctype {
 
 impl Doctype {
     /// The name (`html`), or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.name(), "html");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
     /// The public identifier, or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.public_id(), "-//W3C//DTD HTML 4.01//EN");
+    /// ```
     pub fn public_id(&self) -> &str {
         &self.public_id
     }
     /// The system identifier, or `""`.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// sink.append_doctype_to_document("html", "-//W3C//DTD HTML 4.01//EN", "");
+    /// let root = sink.finish().root;
+    /// let doctype = root.first_child().unwrap().as_doctype().unwrap();
+    /// assert_eq!(doctype.system_id(), "");
+    /// ```
     pub fn system_id(&self) -> &str {
         &self.system_id
     }
@@ -241,6 +318,15 @@ static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault
 // bytes: `NodeData` keeps its tag there and every other kind of node fits before it, which
 // makes a node 8 bytes smaller than with a separate tag.
 #[repr(C)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+/// let a = root.first_child().unwrap().as_element().unwrap();
+/// assert_eq!((a.name(), a.attr("href")), ("a", Some("/x")));
+/// ```
 pub struct Element<'a> {
     /// Written only by [`Element::attrs`] (the one move from `Pending` to `Indexed`, under
     /// `indexed`) and [`Element::with_attrs_mut`] (by the [`DomSink`](crate::DomSink) that
@@ -258,33 +344,83 @@ pub struct Element<'a> {
 
 impl<'a> Element<'a> {
     /// The qualified name (namespace and local name).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<svg></svg>", &body, vec![], &Default::default()).root;
+    /// use kauri_dom::Namespace;
+    /// let svg = root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(svg.qual_name(), &QualName::new(Namespace::Svg, LocalName::from("svg")));
+    /// ```
     pub fn qual_name(&self) -> &QualName {
         &self.name
     }
     /// The local name as an atom (`local_name!("div")`).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p></p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(p.local_name(), &LocalName::from("p"));
+    /// ```
     pub fn local_name(&self) -> &LocalName {
         &self.name.local
     }
     /// The local name as a string.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<svg><foreignObject/></svg>", &body, vec![], &Default::default()).root;
+    /// let f = root.first_child().unwrap().first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(f.name(), "foreignObject");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name.local
     }
     /// The namespace.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<math></math>", &body, vec![], &Default::default()).root;
+    /// let math = root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(math.namespace(), kauri_dom::Namespace::MathMl);
+    /// ```
     pub fn namespace(&self) -> Namespace {
         self.name.ns
     }
     /// True for the HTML element with this local name.
     ///
     /// ```
-    /// # use kauri_tokenizer::local_name;
-    /// # let doc = kauri_dom::test_support::one_element("p");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
-    /// assert!(p.is_html(&local_name!("p")));
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// assert!(p.is_html(&LocalName::from("p")));
     /// ```
     pub fn is_html(&self, local: &LocalName) -> bool {
         self.name.is_html(local)
     }
     /// All attributes, in source order, keyed by (namespace, local name).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<a href=/x id=k>x</a>", &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().as_element().unwrap();
+    /// let names: Vec<&str> = a.attrs().keys().map(|name| &*name.local).collect();
+    /// assert_eq!(names, ["href", "id"]);
+    /// ```
     pub fn attrs(&self) -> &Attributes {
         let store = self.attrs.get();
         self.indexed.call_once(|| {
@@ -332,8 +468,12 @@ impl<'a> Element<'a> {
     /// The value of the attribute in no namespace with this local name.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x");
-    /// # let a = doc.root.first_child().unwrap().as_element().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
     /// ```
@@ -341,6 +481,15 @@ impl<'a> Element<'a> {
         self.attr_ns(AttrNamespace::None, local)
     }
     /// The value of the attribute with this namespace and local name (`xlink`, `href`).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, r##"<svg><a xlink:href="#s"/></svg>"##, &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(a.attr_ns(kauri_dom::AttrNamespace::XLink, "href"), Some("#s"));
+    /// ```
     pub fn attr_ns(&self, ns: AttrNamespace, local: &str) -> Option<&str> {
         self.attrs()
             .iter()
@@ -348,22 +497,54 @@ impl<'a> Element<'a> {
             .map(|(_, value)| value.as_str())
     }
     /// The value of the attribute with this name.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p title=t>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// let title = kauri_dom::AttrName::new(LocalName::from("title"));
+    /// assert_eq!(p.attr_by_name(&title), Some("t"));
+    /// ```
     pub fn attr_by_name(&self, name: &AttrName) -> Option<&str> {
         self.attrs().get(name).map(String::as_str)
     }
     /// Whether the element has an attribute in no namespace with this local name.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<input disabled>", &body, vec![], &Default::default()).root;
+    /// let input = root.first_child().unwrap().as_element().unwrap();
+    /// assert!(input.has_attr("disabled") && !input.has_attr("checked"));
+    /// ```
     pub fn has_attr(&self, local: &str) -> bool {
         self.attr(local).is_some()
     }
     /// The `id` attribute.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=intro>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// assert_eq!(p.id(), Some("intro"));
+    /// ```
     pub fn id(&self) -> Option<&str> {
         self.attr("id")
     }
     /// The classes: the `class` attribute split on ASCII whitespace.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::one_element_with_attr("p", "class", " a  b\tc ");
-    /// # let p = doc.root.first_child().unwrap().as_element().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p class=' a  b\tc '>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.classes().collect::<Vec<_>>(), ["a", "b", "c"]);
     /// assert!(p.has_class("b") && !p.has_class("d"));
     /// ```
@@ -374,16 +555,45 @@ impl<'a> Element<'a> {
             .filter(|c| !c.is_empty())
     }
     /// Whether the `class` attribute lists this class (case-sensitive, as in no-quirks mode).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p class='a b'>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap().as_element().unwrap();
+    /// assert!(p.has_class("b") && !p.has_class("a b"));
+    /// ```
     pub fn has_class(&self, class: &str) -> bool {
         self.classes().any(|c| c == class)
     }
     /// For an HTML `template`: its template contents (a DocumentFragment node).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<template><li>x</template>", &body, vec![], &Default::default()).root;
+    /// let template = root.first_child().unwrap();
+    /// let contents = template.as_element().unwrap().template_contents().unwrap();
+    /// assert!(template.first_child().is_none()); // the contents are not children
+    /// assert_eq!(contents.inner_html(), "<li>x</li>");
+    /// ```
     pub fn template_contents(&self) -> Option<&'a Node<'a>> {
         self.template_contents
     }
 }
 
 /// A Text node.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "x &lt; y", &body, vec![], &Default::default()).root;
+/// let kauri_dom::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
+/// assert_eq!(text.data(), "x < y");
+/// ```
 pub struct Text {
     /// Written only through [`Text::push_str`] (adjacent text merging, by the
     /// [`DomSink`](crate::DomSink) that created the node while no reference to it exists).
@@ -392,6 +602,15 @@ pub struct Text {
 
 impl Text {
     /// The text.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "a&amp;b", &body, vec![], &Default::default()).root;
+    /// let kauri_dom::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
+    /// assert_eq!(text.data(), "a&b");
+    /// ```
     pub fn data(&self) -> &str {
         // SAFETY: the only writer is `push_str`, whose contract is that no reference into the
         // string is alive or taken during the call (see `Element::attrs`).
@@ -411,12 +630,30 @@ impl Text {
 }
 
 /// A Comment node.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<!--c-->", &body, vec![], &Default::default()).root;
+/// let kauri_dom::NodeData::Comment(c) = root.first_child().unwrap().data() else { unreachable!() };
+/// assert_eq!(c.data(), "c");
+/// ```
 pub struct Comment {
     pub(crate) data: Box<str>,
 }
 
 impl Comment {
     /// The comment's data (what is between `<!--` and `-->`).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<!-- note -->", &body, vec![], &Default::default()).root;
+    /// let kauri_dom::NodeData::Comment(comment) = root.first_child().unwrap().data() else { unreachable!() };
+    /// assert_eq!(comment.data(), " note ");
+    /// ```
     pub fn data(&self) -> &str {
         &self.data
     }
@@ -430,10 +667,38 @@ pub struct ProcessingInstruction {
 
 impl ProcessingInstruction {
     /// The target (case preserved).
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// let document = sink.document();
+    /// let pi = sink.create_processing_instruction("xml-stylesheet", "href=a.css");
+    /// sink.append(&document, NodeOrText::Node(pi));
+    /// let root = sink.finish().root;
+    /// let pi = root.first_child().unwrap().as_processing_instruction().unwrap();
+    /// assert_eq!(pi.target(), "xml-stylesheet");
+    /// ```
     pub fn target(&self) -> &str {
         &self.target
     }
     /// The data.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// let document = sink.document();
+    /// let pi = sink.create_processing_instruction("xml-stylesheet", "href=a.css");
+    /// sink.append(&document, NodeOrText::Node(pi));
+    /// let root = sink.finish().root;
+    /// let pi = root.first_child().unwrap().as_processing_instruction().unwrap();
+    /// assert_eq!(pi.data(), "href=a.css");
+    /// ```
     pub fn data(&self) -> &str {
         &self.data
     }
@@ -441,6 +706,11 @@ impl ProcessingInstruction {
 
 /// The kind of a node, without its data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use kauri_dom::{Document, NodeKind};
+/// assert_eq!(Document::new().root().kind(), NodeKind::Document);
+/// ```
 pub enum NodeKind {
     /// A Document.
     Document,
@@ -481,11 +751,30 @@ impl<'a> Node<'a> {
     }
 
     /// The node's data.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// assert!(matches!(root.data(), kauri_dom::NodeData::DocumentFragment));
+    /// assert!(matches!(root.first_child().unwrap().data(), kauri_dom::NodeData::Element(_)));
+    /// ```
     pub fn data(&self) -> &NodeData<'a> {
         &self.data
     }
 
     /// The node's kind.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p><!--c-->", &body, vec![], &Default::default()).root;
+    /// use kauri_dom::NodeKind;
+    /// let kinds: Vec<NodeKind> = root.descendants().map(|n| n.kind()).collect();
+    /// assert_eq!(kinds, [NodeKind::Element, NodeKind::Text, NodeKind::Comment]);
+    /// ```
     pub fn kind(&self) -> NodeKind {
         match self.data {
             NodeData::Document(_) => NodeKind::Document,
@@ -499,6 +788,16 @@ impl<'a> Node<'a> {
     }
 
     /// The element data, if this is an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert_eq!(p.as_element().map(|e| e.name()), Some("p"));
+    /// assert!(p.first_child().unwrap().as_element().is_none());
+    /// ```
     pub fn as_element(&self) -> Option<&Element<'a>> {
         match &self.data {
             NodeData::Element(e) => Some(e),
@@ -507,6 +806,16 @@ impl<'a> Node<'a> {
     }
 
     /// The text, if this is a Text node.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert_eq!(p.first_child().unwrap().as_text(), Some("x"));
+    /// assert_eq!(p.as_text(), None);
+    /// ```
     pub fn as_text(&self) -> Option<&str> {
         match &self.data {
             NodeData::Text(t) => Some(t.data()),
@@ -515,6 +824,14 @@ impl<'a> Node<'a> {
     }
 
     /// The comment data, if this is a Comment node.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<!--c-->", &body, vec![], &Default::default()).root;
+    /// assert_eq!(root.first_child().unwrap().as_comment(), Some("c"));
+    /// ```
     pub fn as_comment(&self) -> Option<&str> {
         match &self.data {
             NodeData::Comment(c) => Some(c.data()),
@@ -523,6 +840,11 @@ impl<'a> Node<'a> {
     }
 
     /// The doctype data, if this is a DocumentType node.
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::new();
+    /// assert!(doc.root().as_doctype().is_none()); // `kauri::parse("<!DOCTYPE html>")` has one
+    /// ```
     pub fn as_doctype(&self) -> Option<&Doctype> {
         match &self.data {
             NodeData::Doctype(d) => Some(d),
@@ -531,6 +853,11 @@ impl<'a> Node<'a> {
     }
 
     /// The processing instruction, if this is one.
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::new();
+    /// assert!(doc.root().as_processing_instruction().is_none());
+    /// ```
     pub fn as_processing_instruction(&self) -> Option<&ProcessingInstruction> {
         match &self.data {
             NodeData::ProcessingInstruction(p) => Some(p),
@@ -539,16 +866,43 @@ impl<'a> Node<'a> {
     }
 
     /// True for an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.is_element() && !p.first_child().unwrap().is_element());
+    /// ```
     pub fn is_element(&self) -> bool {
         matches!(self.data, NodeData::Element(_))
     }
 
     /// True for a Text node.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.first_child().unwrap().is_text() && !p.is_text());
+    /// ```
     pub fn is_text(&self) -> bool {
         matches!(self.data, NodeData::Text(_))
     }
 
     /// True for the HTML element with this local name.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<a>x</a><svg><a/></svg>", &body, vec![], &Default::default()).root;
+    /// let a = LocalName::from("a");
+    /// assert_eq!(root.descendants().filter(|n| n.is_html_element(&a)).count(), 1);
+    /// ```
     pub fn is_html_element(&self, local: &LocalName) -> bool {
         match &self.data {
             NodeData::Element(e) => e.name.is_html(local),
@@ -558,12 +912,33 @@ impl<'a> Node<'a> {
 
     /// The source range of this node (an element's start tag; a whole comment, doctype or PI),
     /// when locations were recorded. Elements the parser implied have none.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let opts = FragmentOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment(&arena, "x<div>y</div>", &body, vec![], &opts).root;
+    /// let div = root.last_child().unwrap();
+    /// assert_eq!(div.span().map(|s| (s.start, s.end)), Some((1, 6))); // `<div>`
+    /// assert_eq!(div.end_tag_span().map(|s| (s.start, s.end)), Some((7, 13))); // `</div>`
+    /// ```
     pub fn span(&self) -> Option<Span> {
         self.spans_ref().and_then(|s| s.node)
     }
 
     /// The source range of an element's end tag, when locations were recorded and the end tag
     /// was in the input.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let opts = FragmentOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment(&arena, "<div>x</div><div>y", &body, vec![], &opts).root;
+    /// let ends: Vec<bool> = root.children().map(|d| d.end_tag_span().is_some()).collect();
+    /// assert_eq!(ends, [true, false]); // the second `</div>` is not in the input
+    /// ```
     pub fn end_tag_span(&self) -> Option<Span> {
         self.spans_ref().and_then(|s| s.end_tag)
     }
@@ -587,31 +962,88 @@ impl<'a> Node<'a> {
     }
 
     /// The parent node.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.first_child().unwrap().parent().unwrap().same_node(p));
+    /// assert!(root.parent().is_none());
+    /// ```
     pub fn parent(&self) -> Option<&'a Node<'a>> {
         self.parent.get()
     }
 
     /// The first child.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert_eq!(p.first_child().unwrap().as_text(), Some("a"));
+    /// ```
     pub fn first_child(&self) -> Option<&'a Node<'a>> {
         self.first_child.get()
     }
 
     /// The last child.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert_eq!(p.last_child().unwrap().as_comment(), Some("c"));
+    /// ```
     pub fn last_child(&self) -> Option<&'a Node<'a>> {
         self.last_child.get()
     }
 
     /// The previous sibling.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let comment = root.first_child().unwrap().last_child().unwrap();
+    /// assert_eq!(comment.prev_sibling().unwrap().text_content(), "b");
+    /// ```
     pub fn prev_sibling(&self) -> Option<&'a Node<'a>> {
         self.prev_sibling.get()
     }
 
     /// The next sibling.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().first_child().unwrap();
+    /// assert_eq!(a.next_sibling().unwrap().text_content(), "b");
+    /// assert!(root.first_child().unwrap().next_sibling().is_none());
+    /// ```
     pub fn next_sibling(&self) -> Option<&'a Node<'a>> {
         self.next_sibling.get()
     }
 
     /// Whether `self` and `other` are the same node.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.same_node(root.element_by_id("x").unwrap()));
+    /// assert!(!p.same_node(root));
+    /// ```
     pub fn same_node(&self, other: &Node<'_>) -> bool {
         std::ptr::eq(
             self as *const Node<'_> as *const u8,

@@ -17,7 +17,9 @@
 //!    (see [`DomSink`], "Handles of other sinks"). So a sink only links nodes it created, and
 //!    since no other sink links them either, every node reachable from a sink's node was
 //!    created by that sink. ([`Editor`](crate::Editor) links nodes too, but only inside a
-//!    [`Document`](crate::Document), whose arena no sink can reach any more.)
+//!    [`Document`](crate::Document), whose arena no sink can reach any more except the one
+//!    [`Editor::set_inner_html`](crate::Editor::set_inner_html) runs: that sink is finished
+//!    before the editor links the fragment it built, and is given no other node.)
 //! 2. **No reference to a sink's nodes exists while the sink is alive.** Handles are opaque:
 //!    their fields are private and their `Debug` shows no text or attributes. A `&Node` of a
 //!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`] and
@@ -87,6 +89,12 @@ impl<'a> NodeHandle<'a> {
 
 /// A finished tree: its root (a Document, or a DocumentFragment for a fragment) and the parse
 /// errors reported while it was built, in input order.
+///
+/// ```
+/// let arena = kauri_dom::Arena::new();
+/// let parsed: kauri_dom::Parsed<'_> = kauri_dom::DomSink::new(&arena).finish();
+/// assert_eq!((parsed.root.kind(), parsed.errors.len()), (kauri_dom::NodeKind::Document, 0));
+/// ```
 pub struct Parsed<'a> {
     /// The Document node, or the DocumentFragment holding a parsed fragment.
     pub root: &'a Node<'a>,
@@ -165,6 +173,12 @@ static NEXT_SINK_ID: AtomicU64 = AtomicU64::new(1);
 
 impl<'a> DomSink<'a> {
     /// A sink that builds a new Document in `arena`.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let parsed = kauri_dom::DomSink::new(&arena).finish();
+    /// assert_eq!(parsed.root.kind(), kauri_dom::NodeKind::Document);
+    /// ```
     pub fn new(arena: &'a Arena<'a>) -> DomSink<'a> {
         // Relaxed: the ids only have to be distinct, which the atomic increment gives.
         let id = NEXT_SINK_ID.fetch_add(1, Ordering::Relaxed);
@@ -185,18 +199,40 @@ impl<'a> DomSink<'a> {
     }
 
     /// Records source ranges (start and end tags, comments, doctypes, PIs) when `on`.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// // `FragmentOptions::locations` (and `kauri::ParseOptions::locations`) turn it on.
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let opts = FragmentOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment(&arena, "<p>x", &body, vec![], &opts).root;
+    /// assert!(root.first_child().unwrap().span().is_some());
+    /// ```
     pub fn with_spans(mut self, on: bool) -> DomSink<'a> {
         self.spans = on;
         self
     }
 
     /// The parse errors reported so far.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let sink = kauri_dom::DomSink::new(&arena);
+    /// assert!(sink.errors().is_empty());
+    /// ```
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
     }
 
     /// How many calls this sink refused because a handle came from another sink (see
     /// "Handles of other sinks"). Zero whenever one tree builder drives one sink.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let sink = kauri_dom::DomSink::new(&arena);
+    /// assert_eq!(sink.refused(), 0);
+    /// ```
     pub fn refused(&self) -> u64 {
         self.refused
     }
@@ -221,6 +257,12 @@ impl<'a> DomSink<'a> {
     }
 
     /// Finishes a document parse: the root is the Document node.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let parsed = kauri_dom::DomSink::new(&arena).finish();
+    /// assert!(parsed.errors.is_empty() && parsed.root.first_child().is_none());
+    /// ```
     pub fn finish(self) -> Parsed<'a> {
         Parsed {
             root: self.document,
@@ -232,6 +274,12 @@ impl<'a> DomSink<'a> {
     /// `fragment_root` (the `html` element the fragment parsing algorithm created), as step 17
     /// of the algorithm returns "the child nodes of root". A `fragment_root` of another sink is
     /// refused: the fragment is then empty.
+    ///
+    /// ```
+    /// let arena = kauri_dom::Arena::new();
+    /// let parsed = kauri_dom::DomSink::new(&arena).finish_fragment(None);
+    /// assert_eq!(parsed.root.kind(), kauri_dom::NodeKind::DocumentFragment);
+    /// ```
     pub fn finish_fragment(mut self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
         let fragment = self.arena.new_node(NodeData::DocumentFragment);
         if let Some(root) = fragment_root.and_then(|h| self.own(h)) {

@@ -10,6 +10,16 @@ use crate::node::{Node, NodeData};
 
 /// The children of a node, first to last (double-ended).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
+/// let backwards: Vec<String> = ul.children().rev().map(|li| li.text_content()).collect();
+/// assert_eq!(backwards, ["c", "b", "a"]);
+/// ```
 pub struct Children<'a> {
     next: Option<&'a Node<'a>>,
     next_back: Option<&'a Node<'a>>,
@@ -47,6 +57,15 @@ impl std::iter::FusedIterator for Children<'_> {}
 /// Siblings in one direction (see [`Node::following_siblings`] and
 /// [`Node::preceding_siblings`]).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let first = root.first_child().unwrap().first_child().unwrap();
+/// assert_eq!(first.following_siblings().count(), 2);
+/// ```
 pub struct Siblings<'a> {
     next: Option<&'a Node<'a>>,
     forward: bool,
@@ -69,6 +88,15 @@ impl std::iter::FusedIterator for Siblings<'_> {}
 
 /// The ancestors of a node, nearest first (excluding the node itself).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let text = root.first_child().unwrap().first_child().unwrap().first_child().unwrap();
+/// assert_eq!(text.ancestors().count(), 3); // li, ul, the fragment
+/// ```
 pub struct Ancestors<'a> {
     next: Option<&'a Node<'a>>,
 }
@@ -86,6 +114,23 @@ impl std::iter::FusedIterator for Ancestors<'_> {}
 
 /// One step of a [`Traverse`] walk.
 #[derive(Clone, Copy, Debug)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+/// use kauri_dom::Edge;
+/// let p = root.first_child().unwrap();
+/// let mut html = String::new();
+/// for edge in p.traverse() {
+///     match edge {
+///         Edge::Open(n) => html += &n.as_element().map_or(n.text_content(), |e| format!("<{}>", e.name())),
+///         Edge::Close(n) => html += &n.as_element().map_or(String::new(), |e| format!("</{}>", e.name())),
+///     }
+/// }
+/// assert_eq!(html, "<p>x</p>");
+/// ```
 pub enum Edge<'a> {
     /// Entering a node (before its children).
     Open(&'a Node<'a>),
@@ -96,6 +141,15 @@ pub enum Edge<'a> {
 /// A depth-first walk of a subtree yielding each node twice, on entry and on exit, in constant
 /// space. Starts with `Open(root)` and ends with `Close(root)`.
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+/// let p = root.first_child().unwrap();
+/// assert_eq!(p.traverse().count(), 4); // open and close of the p and of its text
+/// ```
 pub struct Traverse<'a> {
     root: &'a Node<'a>,
     next: Option<Edge<'a>>,
@@ -128,6 +182,15 @@ impl std::iter::FusedIterator for Traverse<'_> {}
 
 /// The descendants of a node in tree order (pre-order), excluding the node itself.
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let items = root.descendants().filter(|n| n.is_element()).count();
+/// assert_eq!(items, 4); // ul and three li
+/// ```
 pub struct Descendants<'a> {
     next: Option<&'a Node<'a>>,
     /// The address of the node whose descendants these are (only compared, never read).
@@ -168,8 +231,12 @@ impl<'a> Node<'a> {
     /// The children, first to last.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// # let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// let texts: Vec<&str> = ul.children().filter_map(|li| li.first_child()?.as_text()).collect();
     /// assert_eq!(texts, ["a", "b", "c"]);
     /// ```
@@ -181,11 +248,30 @@ impl<'a> Node<'a> {
     }
 
     /// The child elements, first to last.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let names: Vec<&str> = root.element_children().map(|e| e.as_element().unwrap().name()).collect();
+    /// assert_eq!(names, ["p", "div"]);
+    /// ```
     pub fn element_children(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
         self.children().filter(|n| n.is_element())
     }
 
     /// The parent, if it is an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let p = root.first_child().unwrap();
+    /// assert!(p.first_child().unwrap().parent_element().unwrap().same_node(p));
+    /// assert!(p.parent_element().is_none()); // its parent is the DocumentFragment
+    /// ```
     pub fn parent_element(&self) -> Option<&'a Node<'a>> {
         self.parent().filter(|p| p.is_element())
     }
@@ -193,8 +279,12 @@ impl<'a> Node<'a> {
     /// The nearest following sibling that is an element.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let first = root.first_child().unwrap().first_child().unwrap();
     /// assert_eq!(first.next_element_sibling().unwrap().text_content(), "b");
     /// assert!(first.prev_element_sibling().is_none());
     /// ```
@@ -203,11 +293,29 @@ impl<'a> Node<'a> {
     }
 
     /// The nearest preceding sibling that is an element.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let div = root.last_child().unwrap();
+    /// assert_eq!(div.prev_element_sibling().unwrap().text_content(), "a");
+    /// ```
     pub fn prev_element_sibling(&self) -> Option<&'a Node<'a>> {
         self.preceding_siblings().find(|n| n.is_element())
     }
 
     /// The ancestors that are elements, nearest first.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<div><p><b>x</b></p></div>", &body, vec![], &Default::default()).root;
+    /// let b = root.elements_by_tag_name("b").next().unwrap();
+    /// assert_eq!(b.element_ancestors().count(), 2); // p, div
+    /// ```
     pub fn element_ancestors(&self) -> impl Iterator<Item = &'a Node<'a>> + Clone {
         self.ancestors().filter(|n| n.is_element())
     }
@@ -215,8 +323,12 @@ impl<'a> Node<'a> {
     /// The text of this node's Text children only (not of deeper descendants).
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a"]);
-    /// let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.own_text(), "");
     /// assert_eq!(ul.text_content(), "a");
     /// ```
@@ -227,8 +339,12 @@ impl<'a> Node<'a> {
     /// The siblings after this node, nearest first.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// let first = doc.root.first_child().unwrap().first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let first = root.first_child().unwrap().first_child().unwrap();
     /// let after: Vec<String> = first.following_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(after, ["b", "c"]);
     /// ```
@@ -242,8 +358,12 @@ impl<'a> Node<'a> {
     /// The siblings before this node, nearest first.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b", "c"]);
-    /// let last = doc.root.first_child().unwrap().last_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let last = root.first_child().unwrap().last_child().unwrap();
     /// let before: Vec<String> = last.preceding_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(before, ["b", "a"]);
     /// ```
@@ -257,12 +377,15 @@ impl<'a> Node<'a> {
     /// The ancestors, nearest first (parent, grandparent, ..., root), excluding this node.
     ///
     /// ```
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, "<p><b>x</b>").root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<div><p><b>x</b></div>", &body, vec![], &Default::default()).root;
     /// let b = root.elements_by_tag_name("b").next().unwrap();
     /// let names: Vec<&str> = b.element_ancestors().map(|e| e.as_element().unwrap().name()).collect();
-    /// assert_eq!(names, ["p", "body", "html"]);
-    /// assert_eq!(b.ancestors().count(), 4); // and the Document node
+    /// assert_eq!(names, ["p", "div"]);
+    /// assert_eq!(b.ancestors().count(), 3); // and the DocumentFragment
     /// ```
     pub fn ancestors(&self) -> Ancestors<'a> {
         Ancestors {
@@ -273,9 +396,13 @@ impl<'a> Node<'a> {
     /// The descendants in tree order, excluding this node. Template contents are not entered.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
     /// // ul > li > "a", li > "b"
-    /// assert_eq!(doc.root.descendants().count(), 5);
+    /// assert_eq!(root.descendants().count(), 5);
     /// ```
     pub fn descendants(&self) -> Descendants<'a> {
         Descendants {
@@ -286,6 +413,17 @@ impl<'a> Node<'a> {
 
     /// A walk of this subtree yielding [`Edge::Open`] and [`Edge::Close`] for every node,
     /// including this one. Template contents are not entered.
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p>a</p>", &body, vec![], &Default::default()).root;
+    /// use kauri_dom::Edge;
+    /// let p = root.first_child().unwrap();
+    /// let opened = p.traverse().filter(|edge| matches!(edge, Edge::Open(_))).count();
+    /// assert_eq!(opened, 2); // the p and its text
+    /// ```
     pub fn traverse(&'a self) -> Traverse<'a> {
         Traverse {
             root: self,
@@ -298,8 +436,12 @@ impl<'a> Node<'a> {
     /// returns null; here a Document gives the text of its descendants and a doctype `""`.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// assert_eq!(doc.root.text_content(), "ab");
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// assert_eq!(root.text_content(), "ab");
     /// ```
     pub fn text_content(&self) -> String {
         match &self.data {
@@ -324,8 +466,12 @@ impl<'a> Node<'a> {
     /// HTML document.
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["a", "b"]);
-    /// assert_eq!(doc.root.elements_by_tag_name("LI").count(), 2);
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// assert_eq!(root.elements_by_tag_name("LI").count(), 2);
     /// ```
     pub fn elements_by_tag_name<'n>(&self, name: &'n str) -> ElementsByTagName<'a, 'n> {
         ElementsByTagName {
@@ -337,8 +483,11 @@ impl<'a> Node<'a> {
     /// The first descendant element whose `id` attribute is `id`, in tree order.
     ///
     /// ```
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, "<p id=a>1</p><p id=b>2</p>").root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<p id=a>1</p><p id=b>2</p>", &body, vec![], &Default::default()).root;
     /// assert_eq!(root.element_by_id("b").unwrap().text_content(), "2");
     /// assert!(root.element_by_id("c").is_none());
     /// ```
@@ -350,6 +499,14 @@ impl<'a> Node<'a> {
 
 /// Descendant elements with a given local name (see [`Node::elements_by_tag_name`]).
 #[derive(Clone)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// assert_eq!(root.elements_by_tag_name("li").count(), 3);
+/// ```
 pub struct ElementsByTagName<'a, 'n> {
     inner: Descendants<'a>,
     name: &'n str,

@@ -43,15 +43,15 @@ fn append_insert_remove_replace() {
         let p = div.first_child().unwrap();
         let b = p.last_child().unwrap();
         // Move <b> before the <p>.
-        ed.insert_before(p, b).unwrap();
+        ed.insert_before(div, b, Some(p)).unwrap();
         // Replace the text "a" with "A".
         ed.replace_with_text(p.first_child().unwrap(), "A").unwrap();
         // Append a new <span>x</span> to the <p>.
-        let span = ed.create_element(name("span"), vec![]);
-        ed.append(span, ed.create_text("x")).unwrap();
-        ed.append(p, span).unwrap();
+        let span = ed.create_element("span").unwrap();
+        ed.append_child(span, ed.create_text_node("x")).unwrap();
+        ed.append_child(p, span).unwrap();
         // A comment at the end of the div.
-        ed.append(div, ed.create_comment("c")).unwrap();
+        ed.append_child(div, ed.create_comment("c")).unwrap();
     });
     assert_eq!(
         d.to_test_tree(),
@@ -60,7 +60,7 @@ fn append_insert_remove_replace() {
     d.edit(|ed| {
         let div = ed.root().first_child().unwrap();
         let b = div.first_child().unwrap();
-        ed.detach(b);
+        ed.remove(b);
         let p = div.first_child().unwrap();
         ed.unwrap(p).unwrap();
     });
@@ -104,34 +104,40 @@ fn edits_that_would_break_the_tree_are_refused() {
         let div = root.first_child().unwrap();
         let p = div.first_child().unwrap();
         let text = p.first_child().unwrap();
-        assert_eq!(ed.append(p, div), Err(EditError::Cycle));
-        assert_eq!(ed.append(div, div), Err(EditError::Cycle));
+        assert_eq!(ed.append_child(p, div), Err(EditError::Cycle));
+        assert_eq!(ed.append_child(div, div), Err(EditError::Cycle));
         assert_eq!(
-            ed.append(text, ed.create_text("x")),
+            ed.append_child(text, ed.create_text_node("x")),
             Err(EditError::NotAParent)
         );
-        assert_eq!(ed.append(div, root), Err(EditError::DocumentNode));
-        let lone = ed.create_text("lone");
+        // The DOM checks for a cycle first: the Document is an ancestor of `div`.
+        assert_eq!(ed.append_child(div, root), Err(EditError::Cycle));
+        let detached = ed.create_element("div").unwrap();
         assert_eq!(
-            ed.insert_before(lone, ed.create_text("y")),
+            ed.append_child(detached, root),
+            Err(EditError::DocumentNode)
+        );
+        let lone = ed.create_text_node("lone");
+        assert_eq!(
+            ed.replace_with(lone, ed.create_text_node("y")),
             Err(EditError::NoParent)
         );
         assert_eq!(ed.unwrap(lone), Err(EditError::NoParent));
         // A template cannot go into its own contents, even after being detached first.
         let template = div.last_child().unwrap();
         let contents = template.as_element().unwrap().template_contents().unwrap();
-        assert_eq!(ed.append(contents, template), Err(EditError::Cycle));
-        assert_eq!(ed.append(contents, div), Err(EditError::Cycle));
-        ed.detach(template);
-        assert_eq!(ed.append(contents, template), Err(EditError::Cycle));
+        assert_eq!(ed.append_child(contents, template), Err(EditError::Cycle));
+        assert_eq!(ed.append_child(contents, div), Err(EditError::Cycle));
+        ed.remove(template);
+        assert_eq!(ed.append_child(contents, template), Err(EditError::Cycle));
         let i = contents.first_child().unwrap();
-        assert_eq!(ed.append(i, template), Err(EditError::Cycle));
+        assert_eq!(ed.append_child(i, template), Err(EditError::Cycle));
         // A template created in this session too.
-        let t2 = ed.create_element(name("template"), vec![]);
+        let t2 = ed.create_element("template").unwrap();
         let c2 = t2.as_element().unwrap().template_contents().unwrap();
-        assert_eq!(ed.append(c2, t2), Err(EditError::Cycle));
-        ed.append(c2, ed.create_text("ok")).unwrap();
-        ed.append(div, t2).unwrap();
+        assert_eq!(ed.append_child(c2, t2), Err(EditError::Cycle));
+        ed.append_child(c2, ed.create_text_node("ok")).unwrap();
+        ed.append_child(div, t2).unwrap();
     });
     assert!(d
         .to_test_tree()
@@ -146,7 +152,7 @@ fn fragments_insert_their_children() {
         let template = div.last_child().unwrap();
         let contents = template.as_element().unwrap().template_contents().unwrap();
         // Appending the contents fragment moves its children out, as the DOM does.
-        ed.append(div, contents).unwrap();
+        ed.append_child(div, contents).unwrap();
         assert!(contents.first_child().is_none());
     });
     assert!(d
@@ -169,7 +175,7 @@ fn clone_is_deep_and_independent() {
     assert_eq!(copy.quirks_mode(), original.quirks_mode());
     original.edit(|ed| {
         let div = ed.root().first_child().unwrap();
-        ed.detach(div);
+        ed.remove(div);
     });
     assert_eq!(original.to_test_tree(), "");
     assert!(copy.to_test_tree().contains("content\n|       <i>\n"));

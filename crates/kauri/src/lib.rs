@@ -1,43 +1,132 @@
 //! Kauri: a spec-exact, fast HTML parser.
 //!
 //! Kauri turns HTML (text or bytes) into a DOM exactly as the WHATWG HTML standard's parsing
-//! algorithm builds it.
+//! algorithm builds it, and lets you query, edit and serialize it. Everything below uses this
+//! crate alone.
+//!
+//! # Parse a page
+//!
+//! [`parse`] takes text, [`parse_bytes`] takes bytes and finds their encoding. Both give a
+//! [`Document`]: it owns its nodes, is `Send + Sync + 'static`, and hands out [`Node`]
+//! references borrowed from it. Malformed HTML is never an error: it parses as a browser would.
 //!
 //! ```
-//! let doc = kauri::parse("<p>Hello, <b>world</b>!");
-//! let p = doc.root().elements_by_tag_name("p").next().unwrap();
-//! assert_eq!(p.text_content(), "Hello, world!");
-//! assert_eq!(doc.to_test_tree().lines().count(), 8);
+//! let doc = kauri::parse("<title>Hi</title><p>Hello, <b>world</b>!");
+//! assert_eq!(doc.body().unwrap().text_content(), "Hello, world!");
+//! assert_eq!(doc.head().unwrap().inner_html(), "<title>Hi</title>");
+//! let p = doc.elements_by_tag_name("p").next().unwrap();
+//! assert_eq!(p.outer_html(), "<p>Hello, <b>world</b>!</p>");
 //! ```
 //!
-//! * [`parse`] / [`parse_with_options`]: a `&str` document.
-//! * [`parse_bytes`] / [`parse_bytes_with_options`]: bytes, decoded after the standard's encoding
-//!   sniffing (BOM, override, transport charset, `<meta>` pre-scan, guess, default), with the
-//!   one reparse a `<meta charset>` can cause. [`parse_owned_bytes`] takes a `Vec<u8>` and
-//!   needs less memory (UTF-8 bytes become the text without a copy).
-//! * [`parse_fragment`]: the fragment parsing algorithm with a context element (`"td"`,
-//!   `"svg path"`, `"math mi"`).
-//! * [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`],
-//!   [`parse_fragment_in`]: the same into an arena
-//!   you own (comrak-style `&'a Node<'a>` trees).
+//! # Extract links and text
 //!
-//! A [`Document`] owns its nodes, is `Send + Sync + 'static`, and hands out `&Node` references
-//! borrowed from it.
-//!
-//! Querying: [`Selector`] (CSS selectors, Servo's `selectors` crate behind Kauri's own types)
-//! with [`Document::select`], [`Node::select`], [`Node::select_first`], [`Node::matches`] and
-//! [`Node::closest`]; DOM-style [`Node::get_attribute`], [`Node::has_class`],
-//! [`Node::text_content`], [`Node::element_by_id`], [`Node::elements_by_tag_name`], and the
-//! traversals [`Node::children`], [`Node::descendants`], [`Node::ancestors`],
-//! [`Node::following_siblings`] / [`Node::preceding_siblings`].
+//! [`Selector`] is a CSS selector (Servo's `selectors` crate behind Kauri's own types), for
+//! [`Document::select`], [`Node::select`], [`Node::select_first`], [`Node::matches`] and
+//! [`Node::closest`]. [`Node::get_attribute`] and [`Node::has_class`] are the DOM's checks;
+//! [`Node::children`], [`Node::descendants`], [`Node::ancestors`] and
+//! [`Node::following_siblings`] walk the tree. [`Node::text_content`] is every Text node's
+//! data; [`Document::readable_text`] is the text a reader sees (no head, scripts or styles;
+//! block elements on lines of their own; whitespace collapsed).
 //!
 //! ```
-//! let doc = kauri::parse(r#"<div class=note><a href="/a">A</a></div><a href="/b">B</a>"#);
-//! let selector = kauri::Selector::parse("div.note > a[href]")?;
-//! let a = doc.select_first(&selector).unwrap();
-//! assert_eq!((a.get_attribute("href"), a.text_content().as_str()), (Some("/a"), "A"));
+//! let html = r#"<nav><a href="/">Home</a></nav><article><h1>News</h1>
+//!     <p>Read <a href="https://example.com/more">more</a>.<script>track()</script></p></article>"#;
+//! let doc = kauri::parse(html);
+//! let links = kauri::Selector::parse("a[href]")?;
+//! let hrefs: Vec<&str> = doc.select(&links).filter_map(|a| a.get_attribute("href")).collect();
+//! assert_eq!(hrefs, ["/", "https://example.com/more"]);
+//! assert_eq!(doc.readable_text(), "Home\nNews\n\nRead more.");
 //! # Ok::<(), kauri::SelectorError>(())
 //! ```
+//!
+//! # Edit and serialize
+//!
+//! [`Document::edit`] runs a closure with an [`Editor`], whose methods are the DOM's:
+//! [`set_attribute`](Editor::set_attribute), [`remove_attribute`](Editor::remove_attribute),
+//! [`add_class`](Editor::add_class), [`create_element`](Editor::create_element),
+//! [`append_child`](Editor::append_child), [`insert_before`](Editor::insert_before),
+//! [`remove`](Editor::remove), [`replace_with`](Editor::replace_with),
+//! [`set_text_content`](Editor::set_text_content), [`set_inner_html`](Editor::set_inner_html),
+//! and more. What the DOM would throw for is an [`EditError`]. [`Document::to_html`] (or
+//! [`Document::write_html`], streaming) serializes the result; [`Node::outer_html`] and
+//! [`Node::inner_html`] serialize one node.
+//!
+//! ```
+//! let mut doc = kauri::parse(r#"<a href="https://x.test/" rel=help>x</a><script>x()</script>"#);
+//! let external = kauri::Selector::parse(r#"a[href^="https:"]"#)?;
+//! let scripts = kauri::Selector::parse("script")?;
+//! doc.edit(|ed| {
+//!     for a in ed.root().select(&external) {
+//!         ed.set_attribute(a, "rel", "nofollow")?; // replaces the old value
+//!     }
+//!     for script in ed.root().select(&scripts).collect::<Vec<_>>() {
+//!         ed.remove(script);
+//!     }
+//!     let body = ed.root().elements_by_tag_name("body").next().unwrap();
+//!     let footer = ed.create_element("footer")?;
+//!     ed.set_inner_html(footer, "<small>&copy; me</small>")?;
+//!     ed.append_child(body, footer)
+//! })?;
+//! assert_eq!(
+//!     doc.to_html(),
+//!     r#"<html><head></head><body><a href="https://x.test/" rel="nofollow">x</a><footer><small>© me</small></footer></body></html>"#
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Fragments
+//!
+//! [`parse_fragment`] runs the standard's fragment parsing algorithm (what `innerHTML` does)
+//! with a context element, named as the html5lib tests name it: `"td"`, `"svg path"`,
+//! `"math mi"`. Table rows need a table context, for example:
+//!
+//! ```
+//! let rows = kauri::parse_fragment("<tr><td>1<td>2", "tbody", &Default::default())?;
+//! assert_eq!(rows.to_html(), "<tr><td>1</td><td>2</td></tr>");
+//! let loose = kauri::parse_fragment("<tr><td>1<td>2", "div", &Default::default())?;
+//! assert_eq!(loose.to_html(), "12"); // outside a table, the table tags are dropped
+//! # Ok::<(), kauri::ContextError>(())
+//! ```
+//!
+//! # Encodings
+//!
+//! Bytes are decoded after the standard's encoding sniffing: a byte order mark, then
+//! [`ParseOptions::encoding`] (an override), then [`ParseOptions::transport_charset`] (the
+//! HTTP `Content-Type` charset), then a `<meta charset>` in the first 1,024 bytes, then a
+//! statistical guess, then windows-1252. A `<meta>` found later restarts the parse once, as
+//! browsers do. [`Document::encoding`] names the encoding used.
+//!
+//! ```
+//! let doc = kauri::parse_bytes(b"<meta charset=shift_jis><p>\x82\xa0");
+//! assert_eq!((doc.encoding(), doc.text_content().as_str()), ("Shift_JIS", "\u{3042}"));
+//! let opts = kauri::ParseOptions { transport_charset: Some("koi8-r".into()), ..Default::default() };
+//! let doc = kauri::parse_bytes_with_options(b"<p>\xf0\xd2\xc9\xd7\xc5\xd4", &opts)?;
+//! assert_eq!((doc.encoding(), doc.text_content().as_str()), ("KOI8-R", "Привет"));
+//! # Ok::<(), kauri::UnknownLabel>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Parse errors are not failures: the document is always built. [`Document::errors`] lists
+//! the standard's parse errors in input order, each with its code (the standard's name), line,
+//! column and byte offset. [`ParseOptions::locations`] also records each node's source range
+//! ([`Node::span`], [`Node::end_tag_span`]).
+//!
+//! ```
+//! let doc = kauri::parse("<p>one\n<p>two</b>");
+//! let error = &doc.errors()[0];
+//! assert_eq!(error.code, "missing-doctype");
+//! let stray = &doc.errors()[1]; // the `</b>`: no `b` is open
+//! assert_eq!((stray.code, stray.line, stray.col, stray.offset), ("unexpected-end-tag", 2, 7, 13));
+//! ```
+//!
+//! # Other entry points
+//!
+//! [`parse_with_options`], [`parse_bytes_with_options`] and [`parse_owned_bytes`] take
+//! [`ParseOptions`] (scripting flag, encodings, locations, resource limits);
+//! [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`] and
+//! [`parse_fragment_in`] parse into an [`Arena`] you own (comrak-style `&'a Node<'a>` trees);
+//! [`tokenize`] runs the tokenizer alone.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -55,9 +144,9 @@ pub use parse::{
 };
 
 pub use kauri_dom::{
-    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attributes, Doctype, Document, Edge,
-    Element, JsonOptions, LocalName, Namespace, Node, NodeData, NodeKind, ParseError, Parsed,
-    QualName, QuirksMode, Select, Selector, SelectorError, Span,
+    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,
+    Document, Edge, EditError, Editor, Element, JsonOptions, LocalName, Namespace, Node, NodeData,
+    NodeKind, ParseError, Parsed, QualName, QuirksMode, Select, Selector, SelectorError, Span,
 };
 pub use kauri_encoding::{Encoding, UnknownLabel};
 pub use kauri_tokenizer::{line_col, ErrorCode, LineCounter};

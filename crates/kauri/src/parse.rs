@@ -1,9 +1,10 @@
 //! The parse entry points: text, bytes and fragments, into an owned [`Document`] or an arena.
 
+use kauri_dom::fragment::{parse_fragment as parse_fragment_into, FragmentOptions};
 use kauri_dom::{Arena, Document, DomSink, Parsed};
 use kauri_encoding::{Encoding, EncodingDecision, SniffOptions, UnknownLabel};
-use kauri_tokenizer::{fill_positions, ErrorCode, ParseError, State, Tokenizer, TokenizerOptions};
-use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};
+use kauri_tokenizer::{fill_positions, ErrorCode, ParseError, Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
 
 use crate::fragment::{ContextError, FragmentContext};
 use crate::options::ParseOptions;
@@ -215,29 +216,14 @@ pub fn parse_fragment_in<'a>(
     opts: &ParseOptions,
 ) -> Parsed<'a> {
     let (html, truncated) = opts.limit_text(html);
-    let sink = DomSink::new(arena).with_spans(opts.locations);
-    let builder = TreeBuilder::new_for_fragment(
-        sink,
-        context.name().clone(),
-        Vec::new(),
-        tree_builder_options(opts, false),
-    );
-    let initial_state = initial_tokenizer_state(context.name(), opts.scripting)
-        .map(State::from)
-        .unwrap_or_default();
-    let mut tokenizer = Tokenizer::new(
-        builder,
-        TokenizerOptions {
-            initial_state,
-            last_start_tag: None,
-            max_attributes: opts.max_attributes,
-        },
-    );
-    tokenizer.feed(html);
-    tokenizer.end();
-    let builder = tokenizer.into_sink();
-    let root = builder.fragment_root();
-    let mut parsed = builder.into_sink().finish_fragment(root.as_ref());
+    let fragment_options = FragmentOptions {
+        scripting: opts.scripting,
+        locations: opts.locations,
+        max_attributes: opts.max_attributes,
+        max_depth: opts.max_depth,
+    };
+    let mut parsed =
+        parse_fragment_into(arena, html, context.name(), Vec::new(), &fragment_options);
     report_truncation(html, truncated, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     parsed

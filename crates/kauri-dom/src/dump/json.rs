@@ -25,6 +25,12 @@ use crate::node::{Node, NodeData};
 
 /// What [`to_json`] adds to the tree.
 #[derive(Clone, Copy, Debug, Default)]
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let options = kauri_dom::JsonOptions { errors: Some(doc.errors()), ..Default::default() };
+/// assert!(kauri_dom::to_json(doc.root(), &options).ends_with(r#""errors":[]}"#));
+/// ```
 pub struct JsonOptions<'e> {
     /// The WHATWG name of the encoding used (`"UTF-8"`); a Document's `encoding` member.
     /// `None` writes `"UTF-8"`.
@@ -38,9 +44,11 @@ pub struct JsonOptions<'e> {
 /// The JSON form of the tree rooted at `root` (a Document or a DocumentFragment).
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["a"]);
-/// let json = kauri_dom::to_json(doc.root, &kauri_dom::JsonOptions::default());
+/// let mut doc = kauri_dom::Document::new();
+/// doc.edit(|ed| ed.append_child(ed.root(), ed.create_element("ul")?))?;
+/// let json = kauri_dom::to_json(doc.root(), &kauri_dom::JsonOptions::default());
 /// assert!(json.starts_with(r#"{"type":"document","mode":"no-quirks","encoding":"UTF-8","children":[{"type":"element""#));
+/// # Ok::<(), kauri_dom::EditError>(())
 /// ```
 pub fn to_json(root: &Node<'_>, options: &JsonOptions<'_>) -> String {
     let mut out = String::new();
@@ -109,6 +117,13 @@ fn push_children<'n, 'a>(stack: &mut Vec<Work<'n, 'a>>, parent: &'n Node<'a>) {
 }
 
 /// Appends the JSON form of the tree rooted at `root` to `out` (see [`to_json`]).
+///
+/// ```
+/// let doc = kauri_dom::Document::new();
+/// let mut out = String::from("json: ");
+/// kauri_dom::write_json(doc.root(), &Default::default(), &mut out);
+/// assert!(out.starts_with(r#"json: {"type":"document""#));
+/// ```
 pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) {
     walk(root, options, out, None);
 }

@@ -10,8 +10,12 @@ use crate::node::{Node, NodeData};
 /// DocumentFragment): one `| `-prefixed line per node, each line ending in `\n`.
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["a"]);
-/// assert_eq!(kauri_dom::to_test_tree(doc.root), "| <ul>\n|   <li>\n|     \"a\"\n");
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a</ul>", &body, vec![], &Default::default()).root;
+/// assert_eq!(kauri_dom::to_test_tree(root), "| <ul>\n|   <li>\n|     \"a\"\n");
 /// ```
 pub fn to_test_tree(root: &Node<'_>) -> String {
     let mut out = String::new();
@@ -49,6 +53,16 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 }
 
 /// Appends the html5lib dump of `root`'s children to `out` (see [`to_test_tree`]).
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<p>x", &body, vec![], &Default::default()).root;
+/// let mut out = String::new();
+/// kauri_dom::write_test_tree(root, &mut out);
+/// assert_eq!(out, "| <p>\n|   \"x\"\n");
+/// ```
 pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
     walk(root, out, None);
 }

@@ -30,6 +30,17 @@ const HAS_STACK_ALWAYS_OK: usize = 64 * 1024;
 
 /// The elements that match a [`Selector`] among a node's descendants, in tree order (see
 /// [`Node::select`]). Iterative: walks in constant stack at any depth.
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let li = kauri_dom::Selector::parse("li:nth-child(odd)")?;
+/// let odd: Vec<String> = root.select(&li).map(|n| n.text_content()).collect();
+/// assert_eq!(odd, ["a", "c"]);
+/// # Ok::<(), kauri_dom::SelectorError>(())
+/// ```
 pub struct Select<'a> {
     inner: Descendants<'a>,
     selector: Selector,
@@ -153,8 +164,11 @@ impl<'a> Node<'a> {
     /// ```
     /// let html = r#"<div class=note><a href="/a">A</a> <a>no href</a></div>
     ///               <div><a href="/b">B</a></div>"#;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let selector = kauri_dom::Selector::parse("div.note > a[href]").unwrap();
     /// let links: Vec<String> = root.select(&selector).map(|a| a.text_content()).collect();
     /// assert_eq!(links, ["A"]);
@@ -172,8 +186,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<ul><li>a<li class=x>b<li>c</ul>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let items: Vec<String> = root.select_str("li:not(.x)")?.map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "c"]);
     /// assert!(root.select_str("li:").is_err());
@@ -188,8 +205,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<h1>Title</h1><p>one<p>two";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = kauri_dom::Selector::parse("h1 ~ p").unwrap();
     /// assert_eq!(root.select_first(&p).unwrap().text_content(), "one");
     /// ```
@@ -202,8 +222,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<section><p id=intro class=lead>Hi</p></section>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = root.element_by_id("intro").unwrap();
     /// assert!(p.matches(&kauri_dom::Selector::parse("section > p.lead").unwrap()));
     /// assert!(!p.matches(&kauri_dom::Selector::parse("div p").unwrap()));
@@ -223,8 +246,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<table><tr class=row><td><b id=x>1</b></td></tr></table>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let b = root.element_by_id("x").unwrap();
     /// let row = b.closest(&kauri_dom::Selector::parse("tr").unwrap()).unwrap();
     /// assert!(row.as_element().unwrap().has_class("row"));
@@ -251,7 +277,10 @@ impl Document {
     ///
     /// ```
     /// let html = r#"<ul id=menu><li><a href="/">Home</a><li><a href="/docs" class=active>Docs</a></ul>"#;
-    /// let doc = kauri_dom::test_support::parse_document(html); // kauri::parse(html)
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, html, &body, vec![], &Default::default()));
     /// let selector = kauri_dom::Selector::parse("#menu a[href^='/d']").unwrap();
     /// let hrefs: Vec<&str> = doc
     ///     .select(&selector)
@@ -264,12 +293,29 @@ impl Document {
     }
 
     /// Parses `css` and selects with it (see [`Document::select`]).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p class=a>1</p><p>2</p>", &body, vec![], &Default::default()));
+    /// assert_eq!(doc.select_str("p:not(.a)")?.count(), 1);
+    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// ```
     pub fn select_str(&self, css: &str) -> Result<Select<'_>, SelectorError> {
         self.root().select_str(css)
     }
 
     /// The first element of the document that matches `selector` (the DOM's
     /// `document.querySelector`).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>1</p><p>2</p>", &body, vec![], &Default::default()));
+    /// let last = kauri_dom::Selector::parse("p:last-child")?;
+    /// assert_eq!(doc.select_first(&last).unwrap().text_content(), "2");
+    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
         self.root().select_first(selector)
     }

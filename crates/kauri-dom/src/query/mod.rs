@@ -17,6 +17,7 @@ mod css;
 mod element;
 mod matching;
 mod node_api;
+pub(crate) use node_api::qualified_name_is;
 mod selector;
 
 pub use matching::Select;

@@ -6,7 +6,7 @@ use kauri_tokenizer::{AttrName, AttrNamespace, Namespace};
 use crate::node::Node;
 
 /// Whether `name` is the qualified name of the attribute (`href`, `xlink:href`, `xmlns`).
-fn qualified_name_is(attr: &AttrName, name: &str) -> bool {
+pub(crate) fn qualified_name_is(attr: &AttrName, name: &str) -> bool {
     match attr.ns.prefix() {
         // `xmlns` itself is in the XMLNS namespace without a prefix.
         Some(_) if attr.ns == AttrNamespace::Xmlns && &*attr.local == "xmlns" => name == "xmlns",
@@ -26,8 +26,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = r##"<a HREF="/home" class="nav">Home</a><svg><a xlink:href="#s"/></svg>"##;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let a = root.elements_by_tag_name("a").next().unwrap();
     /// assert_eq!(a.get_attribute("href"), Some("/home"));
     /// assert_eq!(a.get_attribute("Class"), Some("nav"));
@@ -59,8 +62,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = "<input type=checkbox checked>";
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let input = root.elements_by_tag_name("input").next().unwrap();
     /// assert!(input.has_attribute("checked") && !input.has_attribute("disabled"));
     /// ```
@@ -74,8 +80,11 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let html = r#"<p class="note  warning">Careful</p>"#;
-    /// # let arena = kauri_dom::Arena::new();
-    /// let root = kauri_dom::test_support::parse_in(&arena, html).root;
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
     /// let p = root.elements_by_tag_name("p").next().unwrap();
     /// assert!(p.has_class("note") && p.has_class("warning"));
     /// assert!(!p.has_class("Note") && !p.has_class("note warning"));

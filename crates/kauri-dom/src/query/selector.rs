@@ -36,7 +36,7 @@ const NESTED_BLOCK_LIMIT: u8 = 32;
 /// assert_eq!(selector.to_string(), "div.note > a[href]");
 /// assert!(Selector::parse("div >").is_err());
 /// let parsed: Selector = "ul li:nth-child(2n of .x)".parse()?;
-/// # let _ = parsed;
+/// assert_eq!(parsed.to_string(), "ul li:nth-child(2n of .x)");
 /// # Ok::<(), kauri_dom::SelectorError>(())
 /// ```
 #[derive(Clone)]
@@ -125,6 +125,11 @@ impl SelectorVisitor for FindHas {
 /// Why a selector did not parse, and where (line and column, 1-based, of where the parser
 /// stopped). Owned, `Send + Sync + 'static`, so it works with `?` into any error type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// ```
+/// let err = kauri_dom::Selector::parse("p >").unwrap_err();
+/// println!("{err}"); // the message, line and column
+/// ```
 pub struct SelectorError {
     message: &'static str,
     line: u32,
@@ -133,16 +138,31 @@ pub struct SelectorError {
 
 impl SelectorError {
     /// What was wrong ("unexpected token", "empty selector", ...).
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("div >").unwrap_err();
+    /// assert!(!err.message().is_empty());
+    /// ```
     pub fn message(&self) -> &str {
         self.message
     }
 
     /// The 1-based line in the selector text where parsing stopped.
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("a,\n>").unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// ```
     pub fn line(&self) -> u32 {
         self.line
     }
 
     /// The 1-based column (in UTF-16 units, as CSS counts) where parsing stopped.
+    ///
+    /// ```
+    /// let err = kauri_dom::Selector::parse("a[").unwrap_err();
+    /// assert!(err.column() >= 1);
+    /// ```
     pub fn column(&self) -> u32 {
         self.column
     }

@@ -7,8 +7,12 @@
 //! contents to the `template` element).
 //!
 //! ```
-//! # let doc = kauri_dom::test_support::one_element_with_attr("a", "href", "/x?a=1&b=\"2\"");
-//! # let a = doc.root.first_child().unwrap();
+//! use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+//! // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+//! let arena = Arena::new();
+//! let body = QualName::html(LocalName::from("body"));
+//! let root = parse_fragment(&arena, r#"<a href='/x?a=1&b="2"'></a>"#, &body, vec![], &Default::default()).root;
+//! let a = root.first_child().unwrap();
 //! use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
 //!
 //! let mut out = String::new();
@@ -27,6 +31,22 @@ use crate::node::{Node, NodeData};
 
 /// Options of the HTML fragment serialization algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<noscript><b>x</b></noscript>", &body, vec![], &Default::default()).root;
+/// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
+/// // Parsed with scripting on, the `noscript` holds raw text, written back literally...
+/// let mut out = String::new();
+/// serialize_inner(root, &SerializeOptions { scripting: true }, &mut out);
+/// assert_eq!(out, "<noscript><b>x</b></noscript>");
+/// // ...and escaped, as any text, when scripting is off.
+/// out.clear();
+/// serialize_inner(root, &SerializeOptions { scripting: false }, &mut out);
+/// assert_eq!(out, "<noscript>&lt;b&gt;x&lt;/b&gt;</noscript>");
+/// ```
 pub struct SerializeOptions {
     /// Whether scripting is enabled for the nodes: then the text of a `noscript` element is
     /// written literally, as the parser with the scripting flag set reads it as raw text.
@@ -46,8 +66,12 @@ impl Default for SerializeOptions {
 /// nothing.
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["a & b", "<c>"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a &amp; b<li>&lt;c></ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
 ///
 /// let mut out = String::new();
@@ -74,8 +98,12 @@ pub fn serialize_inner(node: &Node<'_>, options: &SerializeOptions, out: &mut St
 /// as the walk goes, so the whole serialization is never held in memory.
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["a & b"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>a &amp; b</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// use kauri_dom::serialize::html::{write_inner, SerializeOptions};
 ///
 /// let mut out = Vec::new();
@@ -107,8 +135,12 @@ pub fn write_inner(
 /// Writes what [`serialize_outer`] appends to `writer`, in pieces (see [`write_inner`]).
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["x"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// use kauri_dom::serialize::html::{write_outer, SerializeOptions};
 ///
 /// let mut out = Vec::new();
@@ -139,8 +171,12 @@ pub fn write_outer(
 /// Document or DocumentFragment this is the same as [`serialize_inner`].
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["one"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>one</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
 ///
 /// let mut out = String::new();
@@ -157,8 +193,12 @@ pub fn serialize_outer(node: &Node<'_>, options: &SerializeOptions, out: &mut St
 /// The serialization of the children of `node`, with the default options.
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["x"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// assert_eq!(kauri_dom::serialize::html::inner_html(ul), "<li>x</li>");
 /// ```
 pub fn inner_html(node: &Node<'_>) -> String {
@@ -170,8 +210,12 @@ pub fn inner_html(node: &Node<'_>) -> String {
 /// The serialization of `node` and its descendants, with the default options.
 ///
 /// ```
-/// # let doc = kauri_dom::test_support::list(&["x"]);
-/// # let ul = doc.root.first_child().unwrap();
+/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+/// let arena = Arena::new();
+/// let body = QualName::html(LocalName::from("body"));
+/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let ul = root.first_child().unwrap();
 /// assert_eq!(kauri_dom::serialize::html::outer_html(ul), "<ul><li>x</li></ul>");
 /// ```
 pub fn outer_html(node: &Node<'_>) -> String {
@@ -378,8 +422,12 @@ impl Node<'_> {
     /// [`SerializeOptions`]. See [`serialize_inner`].
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["x"]);
-    /// # let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.inner_html(), "<li>x</li>");
     /// ```
     pub fn inner_html(&self) -> String {
@@ -390,8 +438,12 @@ impl Node<'_> {
     /// [`SerializeOptions`]. See [`serialize_outer`].
     ///
     /// ```
-    /// # let doc = kauri_dom::test_support::list(&["x"]);
-    /// # let ul = doc.root.first_child().unwrap();
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+    /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.outer_html(), "<ul><li>x</li></ul>");
     /// ```
     pub fn outer_html(&self) -> String {

@@ -1,0 +1,535 @@
+//! The [`Editor`]'s data setters: attributes (`setAttribute`, `removeAttribute`,
+//! `toggleAttribute`), the class list (`classList.add/remove/toggle`), `textContent` and
+//! `innerHTML`.
+//!
+//! # Why changing node data during an edit is sound
+//!
+//! Readers borrow into node data: [`Element::attrs`] gives `&'a Attributes`, [`Text::data`]
+//! gives `&'a str`, and inside [`Document::edit`](crate::Document::edit) such references live
+//! as long as the closure's nodes do. So a setter never writes where one may point. It swaps
+//! whole stores instead: it builds a new attribute map (or string), puts it in the node's slot
+//! in place of the old one, and moves the old one into [`Retired`], which the [`Editor`] owns.
+//! The old map or string stays allocated and unchanged, so every reference taken before the
+//! swap stays valid (and shows the old value, as a snapshot would); reads after the swap see
+//! the new value.
+//!
+//! The retired stores are freed when the editor is dropped, which `Document::edit` does after
+//! the closure returns. By then no reference into them exists, and the borrow checker proves
+//! it: the closure is generic over the arena lifetime `'a` (`for<'a> FnOnce(&Editor<'a>) -> R`),
+//! so no value whose type mentions `'a` (a `&'a str`, an `&'a Attributes`, a node) can be
+//! returned from it or stored anywhere that outlives the call (no type outside the closure can
+//! name `'a`, and `'a` is not `'static`). No other thread can hold a reference either:
+//! `Document::edit` takes `&mut Document`, and node references are not `Send` (a node has
+//! `Cell` links, so it is not `Sync`).
+//!
+//! The slot itself is only written during the swap, when no reference *to the slot* exists:
+//! readers keep references to the heap data the slot points to, never to the slot. The old
+//! attribute store is copied out bitwise into a `MaybeUninit` rather than moved as a value, so
+//! the `Box` inside it is never handed around as a `Box` while references into its map are
+//! alive (under Stacked Borrows a `Box` moved as a value asserts it is unique, as `&mut` does,
+//! which would invalidate those references); the `edit_data_miri` test checks this under Miri.
+
+use std::mem::MaybeUninit;
+
+use kauri_tokenizer::{AttrName, Attribute, LocalName, Namespace};
+
+use crate::attrs::Attributes;
+use crate::edit::{EditError, Editor};
+use crate::fragment::{parse_fragment, FragmentOptions};
+use crate::node::{AttrStore, Element, Node, NodeData, ProcessingInstruction, Text};
+use crate::query::qualified_name_is;
+
+/// Attribute stores and texts replaced during an edit, kept until the edit ends (see the module
+/// documentation).
+#[derive(Default)]
+pub(crate) struct Retired {
+    /// Each one initialized by [`Element::swap_attrs`] and dropped only by `Drop`.
+    attrs: Vec<MaybeUninit<AttrStore>>,
+    texts: Vec<String>,
+}
+
+impl Drop for Retired {
+    fn drop(&mut self) {
+        for store in &mut self.attrs {
+            // SAFETY: every entry was initialized by `Element::swap_attrs` (a bitwise copy of
+            // a live store that the element no longer owns) and is dropped once, here. The
+            // `Retired` is owned by an `Editor`, which `Document::edit` drops after the edit
+            // closure has returned, so no reference into the store exists any more (see the
+            // module documentation).
+            unsafe { store.assume_init_drop() }
+        }
+    }
+}
+
+impl Element<'_> {
+    /// Puts `map` in the element's attribute slot and returns the old store, copied out
+    /// bitwise (see the module documentation for why not by value).
+    ///
+    /// # Safety
+    /// No other thread may read the element during the call, and the caller must keep the
+    /// returned store unchanged and allocated (and drop it at most once, with
+    /// `assume_init_drop`) as long as a reference into the old attributes may exist.
+    unsafe fn swap_attrs(&self, map: Attributes) -> MaybeUninit<AttrStore> {
+        // Index pending attributes now, so that the `Once` has run and `attrs` never writes
+        // the slot again.
+        self.attrs();
+        let slot = self.attrs.get();
+        let mut old = MaybeUninit::<AttrStore>::uninit();
+        // SAFETY: `slot` is valid and initialized; no thread reads it during the call (the
+        // caller's contract) and no reference to the slot itself outlives a call of `attrs`
+        // (readers keep references to the map it points to). The old store is copied out
+        // bitwise and the slot overwritten without dropping it, so the old store now lives
+        // only in `old`, which the caller keeps alive.
+        unsafe {
+            std::ptr::copy_nonoverlapping(slot, old.as_mut_ptr(), 1);
+            std::ptr::write(slot, AttrStore::indexed(map));
+        }
+        old
+    }
+}
+
+impl Text {
+    /// Puts `data` in the text's slot and returns the old string.
+    ///
+    /// # Safety
+    /// No other thread may read the node during the call, and the caller must keep the
+    /// returned string unchanged and allocated as long as a reference into it may exist.
+    unsafe fn swap_data(&self, data: String) -> String {
+        // SAFETY: no thread reads the slot during the call (the caller's contract), and no
+        // reference to the slot itself outlives a call of `data` (readers keep references to
+        // the string's heap buffer, which the caller keeps alive).
+        unsafe { std::mem::replace(&mut *self.data.get(), data) }
+    }
+}
+
+/// The DOM's "valid attribute local name": not empty, and no ASCII whitespace, NUL, `/`, `=`
+/// or `>`.
+fn valid_attribute_local_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains(|c: char| c.is_ascii_whitespace() || matches!(c, '\0' | '/' | '=' | '>'))
+}
+
+/// The class-list token checks of `DOMTokenList.add/remove/toggle`.
+fn check_token(token: &str) -> Result<(), EditError> {
+    if token.is_empty() {
+        Err(EditError::EmptyToken)
+    } else if token.contains(|c: char| c.is_ascii_whitespace()) {
+        Err(EditError::InvalidToken)
+    } else {
+        Ok(())
+    }
+}
+
+impl<'a> Editor<'a> {
+    /// The element data of `node`, or [`EditError::NotAnElement`].
+    fn element(node: &'a Node<'a>) -> Result<&'a Element<'a>, EditError> {
+        node.as_element().ok_or(EditError::NotAnElement)
+    }
+
+    /// Replaces the element's attributes with `map` (see the module documentation).
+    fn put_attrs(&self, element: &'a Element<'a>, map: Attributes) {
+        // SAFETY: the editor exists only inside `Document::edit`, which holds `&mut Document`,
+        // so no other thread reads the element; the old store goes to `retired`, which the
+        // editor keeps until the edit ends (see the module documentation).
+        let old = unsafe { element.swap_attrs(map) };
+        self.retired.borrow_mut().attrs.push(old);
+    }
+
+    /// The name `set_attribute` & co. look for: the DOM lowercases it on an HTML element.
+    fn attribute_name(element: &Element<'_>, name: &str) -> Result<String, EditError> {
+        if !valid_attribute_local_name(name) {
+            return Err(EditError::InvalidName);
+        }
+        Ok(if element.namespace() == Namespace::Html {
+            name.to_ascii_lowercase()
+        } else {
+            name.to_owned()
+        })
+    }
+
+    /// The DOM's `element.setAttribute(name, value)`: changes the value of the first attribute
+    /// whose qualified name is `name` (lowercased on an HTML element), or adds an attribute in
+    /// no namespace at the end. Fails with [`EditError::NotAnElement`] or
+    /// [`EditError::InvalidName`] (empty, or with whitespace, `/`, `=` or `>`).
+    ///
+    /// The element stays the same node; a `&str` read from the old value before the call stays
+    /// valid and keeps the old value.
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let a = ed.create_element("a")?;
+    ///     ed.append_child(ed.root(), a)?;
+    ///     ed.set_attribute(a, "rel", "help")?;
+    ///     ed.set_attribute(a, "REL", "nofollow")?; // replaces, as the DOM does
+    ///     ed.set_attribute(a, "href", "/x")
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<a rel="nofollow" href="/x"></a>"#);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_attribute(
+        &self,
+        element: &'a Node<'a>,
+        name: &str,
+        value: &str,
+    ) -> Result<(), EditError> {
+        let e = Self::element(element)?;
+        let name = Self::attribute_name(e, name)?;
+        let mut map = e.attrs().clone();
+        match map
+            .iter_mut()
+            .find(|(attr, _)| qualified_name_is(attr, &name))
+        {
+            Some((_, old)) => value.clone_into(old),
+            None => {
+                map.insert(AttrName::new(LocalName::from(name)), value.to_owned());
+            }
+        }
+        self.put_attrs(e, map);
+        Ok(())
+    }
+
+    /// The DOM's `element.setAttributeNS`: sets the attribute with this namespace and local
+    /// name (`xlink` `href` on SVG), adding it at the end when there is none.
+    ///
+    /// ```
+    /// use kauri_dom::{AttrName, AttrNamespace, LocalName, Namespace, QualName};
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let svg_a = ed.create_element_ns(QualName::new(Namespace::Svg, LocalName::from("a")));
+    ///     ed.append_child(ed.root(), svg_a)?;
+    ///     let name = AttrName { ns: AttrNamespace::XLink, local: LocalName::from("href") };
+    ///     ed.set_attribute_ns(svg_a, name, "#top")
+    /// })?;
+    /// assert_eq!(doc.to_html(), r##"<a xlink:href="#top"></a>"##);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_attribute_ns(
+        &self,
+        element: &'a Node<'a>,
+        name: AttrName,
+        value: &str,
+    ) -> Result<(), EditError> {
+        let e = Self::element(element)?;
+        if !valid_attribute_local_name(&name.local) {
+            return Err(EditError::InvalidName);
+        }
+        let mut map = e.attrs().clone();
+        map.insert(name, value.to_owned());
+        self.put_attrs(e, map);
+        Ok(())
+    }
+
+    /// The DOM's `element.removeAttribute(name)`: removes the first attribute whose qualified
+    /// name is `name` (lowercased on an HTML element), keeping the others in order. Returns
+    /// whether there was one. Fails only with [`EditError::NotAnElement`].
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// let removed = doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.set_attribute(p, "style", "color: red")?;
+    ///     ed.set_attribute(p, "id", "x")?;
+    ///     ed.remove_attribute(p, "style")
+    /// });
+    /// assert_eq!(removed, Ok(true));
+    /// assert_eq!(doc.to_html(), r#"<p id="x"></p>"#);
+    /// ```
+    pub fn remove_attribute(&self, element: &'a Node<'a>, name: &str) -> Result<bool, EditError> {
+        let e = Self::element(element)?;
+        let lowered = Self::attribute_name(e, name).unwrap_or_default();
+        let Some(index) = e
+            .attrs()
+            .keys()
+            .position(|attr| qualified_name_is(attr, &lowered))
+        else {
+            return Ok(false);
+        };
+        let mut map = e.attrs().clone();
+        map.shift_remove_index(index);
+        self.put_attrs(e, map);
+        Ok(true)
+    }
+
+    /// The DOM's `element.toggleAttribute(name, force)`: removes the attribute if it is there
+    /// (unless `force` is `Some(true)`), adds it with an empty value if not (unless `force` is
+    /// `Some(false)`). Returns whether the attribute is there afterwards.
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let input = ed.create_element("input")?;
+    ///     ed.append_child(ed.root(), input)?;
+    ///     assert!(ed.toggle_attribute(input, "disabled", None)?);
+    ///     assert!(ed.toggle_attribute(input, "checked", Some(true))?);
+    ///     assert!(!ed.toggle_attribute(input, "disabled", None)?);
+    ///     Ok::<(), kauri_dom::EditError>(())
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<input checked="">"#);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn toggle_attribute(
+        &self,
+        element: &'a Node<'a>,
+        name: &str,
+        force: Option<bool>,
+    ) -> Result<bool, EditError> {
+        let e = Self::element(element)?;
+        let name = Self::attribute_name(e, name)?;
+        let present = e.attrs().keys().any(|attr| qualified_name_is(attr, &name));
+        match (present, force) {
+            (false, None | Some(true)) => {
+                self.set_attribute(element, &name, "")?;
+                Ok(true)
+            }
+            (true, None | Some(false)) => {
+                self.remove_attribute(element, &name)?;
+                Ok(false)
+            }
+            (present, Some(_)) => Ok(present),
+        }
+    }
+
+    /// Runs a `DOMTokenList` operation on the element's class list: `f` gets the token set
+    /// (the classes, duplicates removed, in order) and changes it; then the DOM's "update
+    /// steps" write it back as the set joined with single spaces (not when there was no
+    /// `class` attribute and the set is empty).
+    fn update_classes<R>(
+        &self,
+        element: &'a Node<'a>,
+        f: impl FnOnce(&mut Vec<String>) -> R,
+    ) -> Result<R, EditError> {
+        let e = Self::element(element)?;
+        let mut set: Vec<String> = Vec::new();
+        for class in e.classes() {
+            if !set.iter().any(|c| c == class) {
+                set.push(class.to_owned());
+            }
+        }
+        let result = f(&mut set);
+        if e.attr("class").is_some() || !set.is_empty() {
+            self.set_attribute(element, "class", &set.join(" "))?;
+        }
+        Ok(result)
+    }
+
+    /// The DOM's `element.classList.add(token)`: adds the class if it is not there. The
+    /// `class` attribute is rewritten as the DOM does (duplicates dropped, single spaces).
+    /// Fails with [`EditError::EmptyToken`] or [`EditError::InvalidToken`] (whitespace).
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.set_attribute(p, "class", " a  b a")?;
+    ///     ed.add_class(p, "c")?;
+    ///     assert!(p.has_class("c"));
+    ///     Ok::<(), kauri_dom::EditError>(())
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<p class="a b c"></p>"#);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn add_class(&self, element: &'a Node<'a>, token: &str) -> Result<(), EditError> {
+        check_token(token)?;
+        self.update_classes(element, |set| {
+            if !set.iter().any(|c| c == token) {
+                set.push(token.to_owned());
+            }
+        })
+    }
+
+    /// The DOM's `element.classList.remove(token)`: removes the class (the `class` attribute
+    /// is rewritten, and stays, empty, when no class is left). Fails as
+    /// [`Editor::add_class`] does.
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.set_attribute(p, "class", "a b")?;
+    ///     ed.remove_class(p, "a")
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<p class="b"></p>"#);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn remove_class(&self, element: &'a Node<'a>, token: &str) -> Result<(), EditError> {
+        check_token(token)?;
+        self.update_classes(element, |set| set.retain(|c| c != token))
+    }
+
+    /// The DOM's `element.classList.toggle(token, force)`: removes the class if it is there
+    /// (unless `force` is `Some(true)`), adds it if not (unless `force` is `Some(false)`).
+    /// Returns whether it is there afterwards. Fails as [`Editor::add_class`] does.
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     assert!(ed.toggle_class(p, "open", None)?);
+    ///     assert!(!ed.toggle_class(p, "open", None)?);
+    ///     assert!(!ed.toggle_class(p, "open", Some(false))?);
+    ///     Ok::<(), kauri_dom::EditError>(())
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<p class=""></p>"#);
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn toggle_class(
+        &self,
+        element: &'a Node<'a>,
+        token: &str,
+        force: Option<bool>,
+    ) -> Result<bool, EditError> {
+        check_token(token)?;
+        let e = Self::element(element)?;
+        let present = e.has_class(token);
+        match (present, force) {
+            (true, None | Some(false)) => self.remove_class(element, token).map(|()| false),
+            (false, None | Some(true)) => self.add_class(element, token).map(|()| true),
+            // The DOM returns without running the update steps.
+            (present, Some(_)) => Ok(present),
+        }
+    }
+
+    /// The DOM's `node.textContent = text`. An element, DocumentFragment: its children are
+    /// replaced by one Text node holding `text` (none when `text` is empty). A Text node: its
+    /// data becomes `text` (the node stays the same; a `&str` read before keeps the old
+    /// text). A Comment or ProcessingInstruction: replaced by a new node of the same kind
+    /// holding `text` (its data cannot change in place). A Document or doctype: nothing
+    /// changes, as in the DOM.
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let p = ed.create_element("p")?;
+    ///     ed.append_child(ed.root(), p)?;
+    ///     ed.set_inner_html(p, "old <b>text</b>")?;
+    ///     ed.set_text_content(p, "new & plain");
+    ///     Ok::<(), kauri_dom::EditError>(())
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<p>new &amp; plain</p>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_text_content(&self, node: &'a Node<'a>, text: &str) {
+        match &node.data {
+            NodeData::Element(_) | NodeData::DocumentFragment => {
+                self.replace_all(
+                    node,
+                    (!text.is_empty()).then(|| self.create_text_node(text)),
+                );
+            }
+            NodeData::Text(t) => {
+                // SAFETY: as in `put_attrs`: no other thread reads the node, and the old
+                // string is kept in `retired` until the edit ends.
+                let old = unsafe { t.swap_data(text.to_owned()) };
+                self.retired.borrow_mut().texts.push(old);
+            }
+            NodeData::Comment(_) => {
+                let new = self.create_comment(text);
+                self.swap_in(node, new);
+            }
+            NodeData::ProcessingInstruction(p) => {
+                let new =
+                    self.arena
+                        .new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
+                            target: p.target.clone(),
+                            data: text.into(),
+                        }));
+                self.swap_in(node, new);
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts `new` where `node` is (when it is in a tree): the two are leaves of kinds that may
+    /// go anywhere `node` was, so no check is needed.
+    fn swap_in(&self, node: &'a Node<'a>, new: &'a Node<'a>) {
+        if node.parent().is_some() {
+            node.insert_before(new);
+            node.detach();
+        }
+    }
+
+    /// The DOM's "replace all" of `parent`'s children with `node` (or with nothing).
+    fn replace_all(&self, parent: &'a Node<'a>, node: Option<&'a Node<'a>>) {
+        while let Some(child) = parent.first_child() {
+            self.remove(child);
+        }
+        if let Some(node) = node {
+            self.link_checked(parent, node);
+        }
+    }
+
+    /// Appends a node whose validity follows from how it was made (a new Text node, a parsed
+    /// fragment's children into an element).
+    fn link_checked(&self, parent: &'a Node<'a>, node: &'a Node<'a>) {
+        if matches!(node.data, NodeData::DocumentFragment) {
+            while let Some(c) = node.first_child() {
+                parent.append(c);
+            }
+        } else {
+            parent.append(node);
+        }
+    }
+
+    /// The DOM's `element.innerHTML = html`: parses `html` with the HTML fragment parsing
+    /// algorithm (§ html-fragment-parsing-algorithm) with `element` as the context element
+    /// (its name and attributes, and the document's scripting flag) and replaces the
+    /// element's children (a `template`'s: its template contents' children) with the result.
+    /// Parse errors are dropped, as the DOM drops them. Fails only with
+    /// [`EditError::NotAnElement`].
+    ///
+    /// Two inputs of the algorithm are not the element's own: the fragment is parsed in
+    /// no-quirks mode even in a quirks-mode document, and a `form` ancestor of the element
+    /// does not set the form element pointer (only a `form` context does).
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let table = ed.create_element("table")?;
+    ///     ed.append_child(ed.root(), table)?;
+    ///     ed.set_inner_html(table, "<tr><td>1<td>2")
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<table><tbody><tr><td>1</td><td>2</td></tr></tbody></table>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_inner_html(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
+        let e = Self::element(element)?;
+        let context_attrs = e
+            .attrs()
+            .iter()
+            .map(|(name, value)| Attribute {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect();
+        let options = FragmentOptions {
+            scripting: self.scripting,
+            ..FragmentOptions::default()
+        };
+        // A sink over this document's arena: it links only the nodes it creates (see
+        // `sink.rs`), and is finished before they are linked into the tree.
+        let parsed = parse_fragment(self.arena, html, e.qual_name(), context_attrs, &options);
+        self.register_templates(parsed.root);
+        let target = e.template_contents().unwrap_or(element);
+        self.replace_all(target, Some(parsed.root));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_names() {
+        assert!(valid_attribute_local_name("data-x"));
+        assert!(valid_attribute_local_name("xlink:href"));
+        for bad in ["", "a b", "a/b", "a=b", "a>", "a\0"] {
+            assert!(!valid_attribute_local_name(bad), "{bad:?}");
+        }
+    }
+}

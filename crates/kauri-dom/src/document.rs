@@ -222,7 +222,7 @@ impl Document {
     /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
     /// let body = QualName::html(LocalName::from("body"));
     /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x</b>", &body, vec![], &Default::default()));
-    /// assert_eq!(doc.errors()[0].code, "unexpected-end-tag");
+    /// assert_eq!(doc.errors()[0].code.as_str(), "unexpected-end-tag");
     /// ```
     pub fn errors(&self) -> &[ParseError] {
         &self.errors

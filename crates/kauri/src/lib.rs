@@ -115,9 +115,11 @@
 //! ```
 //! let doc = kauri::parse("<p>one\n<p>two</b>");
 //! let error = &doc.errors()[0];
-//! assert_eq!(error.code, "missing-doctype");
+//! assert_eq!(error.code, kauri::ErrorCode::MissingDoctype);
+//! assert_eq!(error.code.as_str(), "missing-doctype");
 //! let stray = &doc.errors()[1]; // the `</b>`: no `b` is open
-//! assert_eq!((stray.code, stray.line, stray.col, stray.offset), ("unexpected-end-tag", 2, 7, 13));
+//! assert_eq!(stray.code.as_str(), "unexpected-end-tag");
+//! assert_eq!((stray.line, stray.col, stray.offset), (2, 7, 13));
 //! ```
 //!
 //! # Other entry points

@@ -197,6 +197,18 @@ impl<'a> DomSink<'a> {
 
     /// How many calls this sink refused because a handle came from another sink (see
     /// "Handles of other sinks"). Zero whenever one tree builder drives one sink.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    ///
+    /// let arena = Arena::new();
+    /// let mut first = DomSink::new(&arena);
+    /// let mut second = DomSink::new(&arena);
+    /// let doc = first.document();
+    /// second.detach(&doc); // not the second sink's node: refused
+    /// assert_eq!((first.refused(), second.refused()), (0, 1));
+    /// ```
     pub fn refused(&self) -> u64 {
         self.refused
     }

@@ -229,9 +229,15 @@ impl<'a> DomSink<'a> {
     /// "Handles of other sinks"). Zero whenever one tree builder drives one sink.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let sink = kauri_dom::DomSink::new(&arena);
-    /// assert_eq!(sink.refused(), 0);
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tree_builder::TreeSink;
+    ///
+    /// let arena = Arena::new();
+    /// let mut first = DomSink::new(&arena);
+    /// let mut second = DomSink::new(&arena);
+    /// let doc = first.document();
+    /// second.detach(&doc); // not the second sink's node: refused
+    /// assert_eq!((first.refused(), second.refused()), (0, 1));
     /// ```
     pub fn refused(&self) -> u64 {
         self.refused

@@ -126,6 +126,7 @@ impl<'a> Editor<'a> {
                 indexed: std::sync::Once::new(),
                 template_contents,
                 flag: std::cell::Cell::new(false),
+                associated: std::cell::Cell::new(None),
                 owner: 0,
             })));
         if let Some(contents) = template_contents {

@@ -31,6 +31,7 @@ mod node;
 mod query;
 mod select;
 pub mod serialize;
+mod shadow;
 mod sink;
 mod traverse;
 
@@ -46,10 +47,11 @@ pub use node::{
     ProcessingInstruction, Text,
 };
 pub use query::{Select, Selector, SelectorError};
+pub use shadow::{ShadowIncludingDescendants, ShadowRoot};
 pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{
     AttrName, AttrNamespace, LocalName, Namespace, ParseError, QualName, Span,
 };
-pub use kauri_tree_builder::QuirksMode;
+pub use kauri_tree_builder::{QuirksMode, ShadowRootMode, SlotAssignmentMode};

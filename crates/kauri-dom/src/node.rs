@@ -113,6 +113,10 @@ pub enum NodeData<'a> {
     Comment(Comment),
     /// A ProcessingInstruction node (`<?target data>`, the 2026 standard).
     ProcessingInstruction(ProcessingInstruction),
+    /// A ShadowRoot: a declarative shadow root the parser attached to its host (see
+    /// [`Node::shadow_root`] and [`Node::host`]). Like a template's contents, it is not a child
+    /// of its host.
+    ShadowRoot(crate::shadow::ShadowRoot<'a>),
 }
 
 /// The source ranges of a node (see [`Node::span`] and [`Node::end_tag_span`]).
@@ -217,6 +221,10 @@ pub struct Element<'a> {
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
+    /// For a shadow host: its shadow root. For a form-associated element: its form owner (a
+    /// `form` element). The two sets of elements are disjoint (no form-associated element is
+    /// a valid shadow host), so one link serves both; see `crate::shadow`.
+    pub(crate) associated: Cell<Option<&'a Node<'a>>>,
     pub(crate) name: QualName,
 }
 
@@ -406,6 +414,8 @@ pub enum NodeKind {
     Comment,
     /// A ProcessingInstruction.
     ProcessingInstruction,
+    /// A ShadowRoot.
+    ShadowRoot,
 }
 
 impl<'a> Node<'a> {
@@ -437,6 +447,7 @@ impl<'a> Node<'a> {
             NodeData::Text(_) => NodeKind::Text,
             NodeData::Comment(_) => NodeKind::Comment,
             NodeData::ProcessingInstruction(_) => NodeKind::ProcessingInstruction,
+            NodeData::ShadowRoot(_) => NodeKind::ShadowRoot,
         }
     }
 
@@ -613,6 +624,7 @@ impl std::fmt::Debug for Node<'_> {
             NodeData::Text(t) => write!(f, "{:?}", t.data()),
             NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
             NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
+            NodeData::ShadowRoot(r) => write!(f, "#shadow-root ({})", r.mode().as_str()),
         }
     }
 }

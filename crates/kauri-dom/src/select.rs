@@ -272,6 +272,9 @@ impl<'a> DomSink<'a> {
                 ) {
                     work.push((src, dst));
                 }
+                if let Some(pair) = self.clone_shadow_root(child, copy, keep_spans) {
+                    work.push(pair);
+                }
             }
         }
     }
@@ -301,7 +304,7 @@ impl<'a> DomSink<'a> {
                 public_id: d.public_id.clone(),
                 system_id: d.system_id.clone(),
             })),
-            NodeData::DocumentFragment | NodeData::Document(_) => {
+            NodeData::DocumentFragment | NodeData::Document(_) | NodeData::ShadowRoot(_) => {
                 self.new_node(NodeData::DocumentFragment)
             }
         };

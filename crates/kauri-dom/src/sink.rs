@@ -80,6 +80,9 @@ pub struct DomSink<'a> {
     /// The text node the last text insertion went into, and the last doctype (for spans).
     last_text: Option<&'a Node<'a>>,
     last_doctype: Option<&'a Node<'a>>,
+    /// The last tree root found for a form owner check (`crate::shadow`); cleared whenever a
+    /// node that has a parent moves.
+    pub(crate) root_memo: crate::shadow::RootMemo<'a>,
 }
 
 impl<'a> DomSink<'a> {
@@ -105,6 +108,7 @@ impl<'a> DomSink<'a> {
             select_cache: Default::default(),
             last_text: None,
             last_doctype: None,
+            root_memo: Cell::new(None),
         }
     }
 
@@ -201,6 +205,7 @@ impl<'a> DomSink<'a> {
             indexed: std::sync::Once::new(),
             template_contents,
             flag: Cell::new(flag),
+            associated: Cell::new(None),
             owner: self.id,
         }))
     }
@@ -333,6 +338,9 @@ impl<'a> TreeSink for DomSink<'a> {
                 if would_cycle(node.0, parent.0) {
                     return;
                 }
+                if node.0.parent().is_some() {
+                    self.root_memo.set(None);
+                }
                 parent.0.append(node.0);
                 self.inserted(node.0);
             }
@@ -371,6 +379,9 @@ impl<'a> TreeSink for DomSink<'a> {
                 if node.0.same_node(sibling) || would_cycle(node.0, parent) {
                     return;
                 }
+                if node.0.parent().is_some() {
+                    self.root_memo.set(None);
+                }
                 sibling.insert_before(node.0);
                 self.inserted(node.0);
             }
@@ -382,6 +393,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn detach(&mut self, node: &NodeHandle<'a>) {
+        self.root_memo.set(None);
         node.0.detach();
     }
 
@@ -392,6 +404,7 @@ impl<'a> TreeSink for DomSink<'a> {
         if self.selectedcontent_seen && node.0.first_child().is_some() {
             self.child_inserted_into(new_parent.0);
         }
+        self.root_memo.set(None);
         while let Some(child) = node.0.first_child() {
             new_parent.0.append(child);
             if self.selectedcontent_seen {
@@ -456,6 +469,41 @@ impl<'a> TreeSink for DomSink<'a> {
         if self.selectedcontent_seen && element.0.is_html_element(&local_name!("option")) {
             self.maybe_clone_option_into_selectedcontent(element.0);
         }
+    }
+
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: &NodeHandle<'a>,
+        init: &kauri_tree_builder::ShadowRootInit,
+    ) -> Option<NodeHandle<'a>> {
+        // Only a node this sink created may change (see `Text::owner`).
+        if host.0.as_element()?.owner != self.id {
+            return None;
+        }
+        self.attach_a_shadow_root(host.0, init).map(NodeHandle)
+    }
+
+    fn associate_form_owner(
+        &mut self,
+        element: &NodeHandle<'a>,
+        form: &NodeHandle<'a>,
+        location: &NodeHandle<'a>,
+    ) {
+        if element.0.as_element().is_some_and(|e| e.owner == self.id) {
+            self.associate_form(element.0, form.0, location.0);
+        }
+    }
+
+    fn prepare_content_patching(
+        &mut self,
+        scope: &NodeHandle<'a>,
+        name: &str,
+    ) -> Option<kauri_tree_builder::ContentPatch<NodeHandle<'a>>> {
+        self.prepare_patching(scope.0, name)
+    }
+
+    fn parent_node(&self, node: &NodeHandle<'a>) -> Option<NodeHandle<'a>> {
+        node.0.parent().map(NodeHandle)
     }
 
     fn wants_spans(&self) -> bool {

@@ -8,12 +8,18 @@
 mod adoption_agency;
 mod foreign;
 mod foreign_tables;
+mod form_owner;
 mod formatting;
 mod modes;
+mod shadow;
 mod sink;
 mod stack;
 mod tag_sets;
+mod template_for;
 mod tree_builder;
 
-pub use sink::{NodeOrText, QuirksMode, TreeSink};
+pub use sink::{
+    ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
+    TreeSink,
+};
 pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

@@ -221,7 +221,11 @@ pub fn parse_fragment_in<'a>(
         sink,
         context.name().clone(),
         Vec::new(),
-        tree_builder_options(opts, false),
+        TreeBuilderOptions {
+            // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
+            declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(false),
+            ..tree_builder_options(opts, false)
+        },
     );
     let initial_state = initial_tokenizer_state(context.name(), opts.scripting)
         .map(State::from)
@@ -250,6 +254,8 @@ fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBu
         iframe_srcdoc: opts.iframe_srcdoc,
         encoding_tentative,
         max_depth: opts.max_depth,
+        declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(true),
+        template_for: opts.template_for,
     }
 }
 

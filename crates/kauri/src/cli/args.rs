@@ -81,6 +81,13 @@ pub struct ParseArgs {
     /// Record source locations (JSON: "span" and "end_tag_span" byte ranges per node).
     #[arg(long)]
     pub locations: bool,
+    /// The parser's "allow declarative shadow roots" flag: `<template shadowrootmode>` attaches
+    /// a shadow root to its parent. Default: on for documents, off for fragments (innerHTML).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub shadow_roots: Option<OnOff>,
+    /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub template_for: OnOff,
 }
 
 /// `kauri select`.

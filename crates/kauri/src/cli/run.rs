@@ -81,6 +81,8 @@ struct Input<'a> {
     transport_charset: Option<String>,
     scripting: bool,
     locations: bool,
+    shadow_roots: Option<bool>,
+    template_for: bool,
 }
 
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
@@ -104,6 +106,8 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         allow_utf8_guess: true,
         locations: input.locations,
         iframe_srcdoc: false,
+        declarative_shadow_roots: input.shadow_roots,
+        template_for: input.template_for,
         ..ParseOptions::default()
     };
     match &context {
@@ -132,6 +136,8 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         transport_charset: args.transport_charset.clone(),
         scripting: args.scripting == OnOff::On,
         locations: args.locations,
+        shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
+        template_for: args.template_for == OnOff::On,
     })?;
     // Errors of the html and text formats go to standard error, before the output.
     if args.errors && matches!(args.format, Format::Html | Format::Text) {
@@ -172,6 +178,8 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         transport_charset: None,
         scripting,
         locations: false,
+        shadow_roots: None,
+        template_for: true,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     to_stdout(|out| {

@@ -22,7 +22,7 @@ use crate::sink::{DomSink, NodeHandle};
 /// let doc = kauri_dom::test_support::parse_document(
 ///     "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>",
 /// );
-/// let div = doc.select_first("div").unwrap();
+/// let div = doc.select_str("div").unwrap().next().unwrap();
 /// let root = div.shadow_root().unwrap().as_shadow_root().unwrap();
 /// assert_eq!(root.mode(), kauri_dom::ShadowRootMode::Closed);
 /// assert!(root.clonable() && !root.serializable() && root.is_declarative());
@@ -89,7 +89,7 @@ impl<'a> Node<'a> {
     /// let doc = kauri_dom::test_support::parse_document(
     ///     "<div><template shadowrootmode=open><p>x</p></template></div>",
     /// );
-    /// let div = doc.select_first("div").unwrap();
+    /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.children().count(), 0);
     /// let root = div.shadow_root().unwrap();
     /// assert_eq!(root.first_child().unwrap().text_content(), "x");
@@ -125,8 +125,8 @@ impl<'a> Node<'a> {
     ///
     /// ```
     /// let doc = kauri_dom::test_support::parse_document("<table><form><tr><td><input>");
-    /// let input = doc.select_first("input").unwrap();
-    /// let form = doc.select_first("form").unwrap();
+    /// let input = doc.select_str("input").unwrap().next().unwrap();
+    /// let form = doc.select_str("form").unwrap().next().unwrap();
     /// assert_eq!(form.children().count(), 0); // the form is left empty in the table...
     /// assert!(input.form_owner().unwrap().same_node(form)); // ...yet owns the input
     /// ```
@@ -143,7 +143,7 @@ impl<'a> Node<'a> {
     /// let doc = kauri_dom::test_support::parse_document(
     ///     "<div><template shadowrootmode=open><p>in</p></template><span>out</span></div>",
     /// );
-    /// let div = doc.select_first("div").unwrap();
+    /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.descendants().count(), 2); // span, "out"
     /// let names: Vec<String> = div
     ///     .shadow_including_descendants()

@@ -65,13 +65,13 @@ pub struct ParseOptions {
     ///
     /// ```
     /// let doc = kauri::parse("<div><template shadowrootmode=open><p>x</p></template></div>");
-    /// let div = doc.select_first("div").unwrap();
+    /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert!(div.first_child().is_none());
     /// assert_eq!(div.shadow_root().unwrap().text_content(), "x");
     ///
     /// let opts = kauri::ParseOptions { declarative_shadow_roots: Some(false), ..Default::default() };
     /// let doc = kauri::parse_with_options("<div><template shadowrootmode=open></template></div>", &opts);
-    /// assert!(doc.select_first("div").unwrap().shadow_root().is_none());
+    /// assert!(doc.select_str("div").unwrap().next().unwrap().shadow_root().is_none());
     /// ```
     pub declarative_shadow_roots: Option<bool>,
     /// `<template for>` content patching with `<?start>`, `<?end>` and `<?marker>` processing
@@ -80,10 +80,10 @@ pub struct ParseOptions {
     ///
     /// ```
     /// let html = "<div><?start name=\"n\">old<?end></div><template for=n>new</template>";
-    /// assert_eq!(kauri::parse(html).select_first("div").unwrap().text_content(), "new");
+    /// assert_eq!(kauri::parse(html).select_str("div").unwrap().next().unwrap().text_content(), "new");
     /// let opts = kauri::ParseOptions { template_for: false, ..Default::default() };
     /// let doc = kauri::parse_with_options(html, &opts);
-    /// assert_eq!(doc.select_first("div").unwrap().text_content(), "old");
+    /// assert_eq!(doc.select_str("div").unwrap().next().unwrap().text_content(), "old");
     /// ```
     pub template_for: bool,
 }

@@ -70,7 +70,7 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 /// let doc = kauri_dom::test_support::parse_document(
 ///     "<body><div id=h><template shadowrootmode=open><p>x</template></div>",
 /// );
-/// let body = doc.select_first("body").unwrap();
+/// let body = doc.select_str("body").unwrap().next().unwrap();
 /// let mut out = String::new();
 /// kauri_dom::write_test_tree(body, &mut out);
 /// assert_eq!(

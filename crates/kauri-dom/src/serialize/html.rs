@@ -186,7 +186,7 @@ pub fn outer_html(node: &Node<'_>) -> String {
 /// let doc = kauri_dom::test_support::parse_document(
 ///     "<div><template shadowrootmode=open shadowrootserializable><b>x</b></template>y</div>",
 /// );
-/// let div = doc.select_first("div").unwrap();
+/// let div = doc.select_str("div").unwrap().next().unwrap();
 /// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
 /// let mut out = String::new();
 /// let options = GetHtmlOptions { serializable_shadow_roots: true, shadow_roots: &[] };

@@ -124,9 +124,8 @@ impl<'a> Editor<'a> {
                 name,
                 attrs: UnsafeCell::new(crate::node::AttrStore::indexed(attrs::from_vec(attrs))),
                 indexed: std::sync::Once::new(),
-                template_contents,
                 flag: std::cell::Cell::new(false),
-                associated: std::cell::Cell::new(None),
+                associated: std::cell::Cell::new(template_contents),
                 owner: 0,
             })));
         if let Some(contents) = template_contents {
@@ -166,7 +165,7 @@ impl<'a> Editor<'a> {
         }
         while let Some(root) = roots.pop() {
             for node in std::iter::once(root).chain(root.descendants()) {
-                if let Some(contents) = node.as_element().and_then(|e| e.template_contents) {
+                if let Some(contents) = node.as_element().and_then(|e| e.template_contents()) {
                     if hosts.insert(addr(contents), node).is_none() {
                         roots.push(contents);
                     }
@@ -288,8 +287,8 @@ impl<'a> Editor<'a> {
             new.append(c);
         }
         if let (Some(from), Some(to)) = (
-            old.as_element().and_then(|e| e.template_contents),
-            new.as_element().and_then(|e| e.template_contents),
+            old.as_element().and_then(|e| e.template_contents()),
+            new.as_element().and_then(|e| e.template_contents()),
         ) {
             while let Some(c) = from.first_child() {
                 to.append(c);

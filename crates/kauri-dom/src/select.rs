@@ -267,8 +267,8 @@ impl<'a> DomSink<'a> {
                     work.push((child, copy));
                 }
                 if let (Some(src), Some(dst)) = (
-                    child.as_element().and_then(|e| e.template_contents),
-                    copy.as_element().and_then(|e| e.template_contents),
+                    child.as_element().and_then(|e| e.template_contents()),
+                    copy.as_element().and_then(|e| e.template_contents()),
                 ) {
                     work.push((src, dst));
                 }

@@ -3,10 +3,12 @@
 //! token" step 15 (`§ create-an-element-for-the-token`) and content patching ("prepare content
 //! patching", "find markers").
 //!
-//! An element's `associated` link holds a shadow host's shadow root or a form-associated
-//! element's form owner: no form-associated element (`button`, `fieldset`, `input`, `object`,
-//! `output`, `select`, `textarea`, `img`) is a valid shadow host, so one link serves both and
-//! a node stays 112 bytes. The kind of the node it points to tells which it is.
+//! An element's `associated` link holds a template's contents, a shadow host's shadow root or a
+//! form-associated element's form owner: a template is neither a valid shadow host nor
+//! form-associated, and no form-associated element (`button`, `fieldset`, `input`, `object`,
+//! `output`, `select`, `textarea`, `img`) is a valid shadow host, so one link serves all three
+//! and a node stays 112 bytes. The kind of the node it points to tells which it is; a link is
+//! only ever set once, on an element whose link is empty.
 
 use std::cell::Cell;
 
@@ -340,8 +342,9 @@ impl<'a> DomSink<'a> {
         init: &ShadowRootInit,
     ) -> Option<&'a Node<'a>> {
         let element = host.as_element()?;
-        // Step 7.10: a shadow host keeps its first (declarative) shadow root.
-        if host.shadow_root().is_some() {
+        // Step 7.10: a shadow host keeps its first (declarative) shadow root. (An element
+        // whose link is taken cannot host one either: see the module documentation.)
+        if element.associated.get().is_some() {
             return None;
         }
         // Attach a shadow root, steps 1 and 2: the HTML namespace and a valid shadow host name
@@ -380,7 +383,9 @@ impl<'a> DomSink<'a> {
         let Some(e) = element.as_element() else {
             return;
         };
-        if self.tree_root(form).same_node(self.tree_root(location)) {
+        // The link is set once (see the module documentation).
+        if e.associated.get().is_none() && self.tree_root(form).same_node(self.tree_root(location))
+        {
             e.associated.set(Some(form));
         }
     }
@@ -452,7 +457,7 @@ impl<'a> DomSink<'a> {
         if !whole && !r.clonable() {
             return None;
         }
-        let element = copy.as_element()?;
+        let element = copy.as_element().filter(|e| e.associated.get().is_none())?;
         let new_root = self.new_node(NodeData::ShadowRoot(ShadowRoot {
             host: copy,
             mode: r.mode,
@@ -507,5 +512,62 @@ impl<'a> DomSink<'a> {
     ) -> (crate::Parsed<'a>, Option<&'a Node<'a>>) {
         let context = context.map(|c| c.0);
         (self.finish_fragment(fragment_root), context)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shadow_root_and_form_owner_links_take_no_room() {
+        // One link holds template contents, shadow roots and form owners.
+        assert_eq!(std::mem::size_of::<Node<'_>>(), 112);
+        assert!(std::mem::size_of::<ShadowRoot<'_>>() < std::mem::size_of::<crate::Element<'_>>());
+    }
+
+    #[test]
+    fn pseudo_attributes() {
+        assert_eq!(pi_pseudo_attribute(r#"name="a""#, "name"), Some("a"));
+        assert_eq!(
+            pi_pseudo_attribute(r#" x='1'  name='b' "#, "name"),
+            Some("b")
+        );
+        assert_eq!(pi_pseudo_attribute("name=a", "name"), None);
+        assert_eq!(pi_pseudo_attribute(r#"name="a"x="b""#, "name"), None);
+        assert_eq!(pi_pseudo_attribute(r#"name="a"#, "name"), None);
+        assert_eq!(pi_pseudo_attribute("", "name"), None);
+    }
+
+    #[test]
+    fn shadow_host_names() {
+        for ok in ["div", "span", "body", "h3", "x-y", "a-\u{e9}"] {
+            assert!(is_valid_shadow_host_name(&LocalName::from(ok)), "{ok}");
+        }
+        for bad in [
+            "a",
+            "template",
+            "input",
+            "xy",
+            "font-face",
+            "-x",
+            "1-x",
+            "x-Y",
+        ] {
+            assert!(!is_valid_shadow_host_name(&LocalName::from(bad)), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_deep_tree_walks_without_recursion() {
+        let depth = 100_000;
+        let html = format!(
+            "{}<template shadowrootmode=open><p>x</p></template>",
+            "<div>".repeat(depth)
+        );
+        let doc = crate::test_support::parse_document(&html);
+        let count = doc.root().shadow_including_descendants().count();
+        // html, head, body, the divs, the shadow root, p, "x".
+        assert_eq!(count, 3 + depth + 3);
     }
 }

@@ -203,9 +203,8 @@ impl<'a> DomSink<'a> {
             name,
             attrs: UnsafeCell::new(attrs),
             indexed: std::sync::Once::new(),
-            template_contents,
             flag: Cell::new(flag),
-            associated: Cell::new(None),
+            associated: Cell::new(template_contents),
             owner: self.id,
         }))
     }
@@ -414,7 +413,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn template_contents(&mut self, template: &NodeHandle<'a>) -> NodeHandle<'a> {
-        match template.0.as_element().and_then(|e| e.template_contents) {
+        match template.0.as_element().and_then(|e| e.template_contents()) {
             Some(contents) => NodeHandle(contents),
             // Not a template: the tree builder never asks; answer with the node itself.
             None => *template,

@@ -257,7 +257,7 @@ fn walk(
                 } else {
                     stack.push(Work::Lit("]}"));
                 }
-                if let Some(contents) = e.template_contents {
+                if let Some(contents) = e.template_contents() {
                     push_children(&mut stack, contents);
                     stack.push(Work::Lit("],\"template_contents\":["));
                 }

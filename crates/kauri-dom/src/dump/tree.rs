@@ -147,7 +147,7 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
                     out.push_str("\"\n");
                 }
                 push_children(&mut stack, node, depth + 1);
-                if let Some(contents) = e.template_contents {
+                if let Some(contents) = e.template_contents() {
                     stack.push(Item::Content(contents, depth + 1));
                 }
                 if let Some(shadow) = node.shadow_root() {

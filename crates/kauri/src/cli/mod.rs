@@ -3,6 +3,7 @@
 //! ```text
 //! kauri parse [FILE|-] [--format tree|json|html|text] [--fragment CONTEXT] [--scripting on|off]
 //!             [--encoding LABEL] [--transport-charset LABEL] [--errors] [--locations]
+//!             [--shadow-roots on|off] [--template-for on|off]
 //! kauri select SELECTOR [FILE|-] [--text] [--fragment CONTEXT] [--encoding LABEL]
 //!              [--scripting on|off]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]

@@ -422,6 +422,12 @@ impl<'a> DomSink<'a> {
         scope: &'a Node<'a>,
         name: &str,
     ) -> Option<ContentPatch<NodeHandle<'a>>> {
+        // No `<?start>` or `<?marker>` with this name was ever created: find markers would walk
+        // the whole scope for nothing (a page of `<template for>`s without markers would be
+        // quadratic).
+        if !self.marker_names.contains(name) {
+            return None;
+        }
         let (start, end) = find_markers(scope, name)?;
         let target = start.parent()?;
         if end.is_none_or(|end| !end.same_node(start)) {
@@ -471,6 +477,28 @@ impl<'a> DomSink<'a> {
         }));
         element.associated.set(Some(new_root));
         Some((shadow, new_root))
+    }
+}
+
+/// The names of the `<?start name=...>` and `<?marker name=...>` processing instructions a
+/// [`DomSink`] has created.
+#[derive(Default)]
+pub(crate) struct MarkerNames(std::collections::HashSet<Box<str>>);
+
+impl MarkerNames {
+    /// Records the name of a new processing instruction, if it is a start or marker one.
+    pub(crate) fn note(&mut self, target: &str, data: &str) {
+        if target == "start" || target == "marker" {
+            if let Some(name) = pi_pseudo_attribute(data, "name") {
+                if !self.0.contains(name) {
+                    self.0.insert(name.into());
+                }
+            }
+        }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.0.contains(name)
     }
 }
 

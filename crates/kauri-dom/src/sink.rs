@@ -83,6 +83,9 @@ pub struct DomSink<'a> {
     /// The last tree root found for a form owner check (`crate::shadow`); cleared whenever a
     /// node that has a parent moves.
     pub(crate) root_memo: crate::shadow::RootMemo<'a>,
+    /// The names of the `<?start>` and `<?marker>` processing instructions created so far
+    /// (`crate::shadow`: a `<template for>` naming none of them fails without a tree walk).
+    pub(crate) marker_names: crate::shadow::MarkerNames,
 }
 
 impl<'a> DomSink<'a> {
@@ -109,6 +112,7 @@ impl<'a> DomSink<'a> {
             last_text: None,
             last_doctype: None,
             root_memo: Cell::new(None),
+            marker_names: Default::default(),
         }
     }
 
@@ -309,6 +313,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeHandle<'a> {
+        self.marker_names.note(target, data);
         NodeHandle(
             self.new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
                 target: target.into(),

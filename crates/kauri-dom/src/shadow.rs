@@ -103,6 +103,13 @@ impl<'a> Node<'a> {
     }
 
     /// For a ShadowRoot node: its host.
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document("<p><template shadowrootmode=open>");
+    /// let p = doc.select_str("p").unwrap().next().unwrap();
+    /// assert!(p.shadow_root().unwrap().host().unwrap().same_node(p));
+    /// assert!(p.host().is_none());
+    /// ```
     pub fn host(&self) -> Option<&'a Node<'a>> {
         match &self.data {
             NodeData::ShadowRoot(r) => Some(r.host),
@@ -111,6 +118,15 @@ impl<'a> Node<'a> {
     }
 
     /// The shadow root data, if this is a ShadowRoot node.
+    ///
+    /// ```
+    /// let doc = kauri_dom::test_support::parse_document(
+    ///     "<span><template shadowrootmode=open shadowrootdelegatesfocus>",
+    /// );
+    /// let span = doc.select_str("span").unwrap().next().unwrap();
+    /// assert!(span.shadow_root().unwrap().as_shadow_root().unwrap().delegates_focus());
+    /// assert!(span.as_shadow_root().is_none());
+    /// ```
     pub fn as_shadow_root(&self) -> Option<&ShadowRoot<'a>> {
         match &self.data {
             NodeData::ShadowRoot(r) => Some(r),
@@ -168,6 +184,18 @@ fn first_shadow_including_child<'a>(node: &'a Node<'a>) -> Option<&'a Node<'a>> 
 
 /// An iterator over a node's descendants in shadow-including tree order (see
 /// [`Node::shadow_including_descendants`]). Iterative: no recursion on depth.
+///
+/// ```
+/// let doc = kauri_dom::test_support::parse_document(
+///     "<div><template shadowrootmode=open><i>a</i></template></div>",
+/// );
+/// let texts: String = doc
+///     .root()
+///     .shadow_including_descendants()
+///     .filter_map(|n| n.as_text())
+///     .collect();
+/// assert_eq!(texts, "a");
+/// ```
 pub struct ShadowIncludingDescendants<'a> {
     root: &'a Node<'a>,
     next: Option<&'a Node<'a>>,

@@ -107,6 +107,12 @@ pub struct ShadowRootInit {
 
 /// The result of "prepare content patching" for a `<template for>`: the template's insertion
 /// target, insertion start marker and insertion end marker.
+///
+/// ```
+/// // For `<div><?marker name="m"></div>`: the div is the target, the PI both markers.
+/// let patch = kauri_tree_builder::ContentPatch { target: "div", start: "pi", end: Some("pi") };
+/// assert_eq!(patch.end, Some(patch.start));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContentPatch<Handle> {
     /// The insertion target: the start marker's parent (an element or a DocumentFragment).

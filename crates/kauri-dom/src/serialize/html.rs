@@ -209,6 +209,19 @@ pub struct GetHtmlOptions<'r, 'a> {
 /// shadowRoots): the serialization of `node`'s children, where a shadow host's chosen shadow
 /// root is written as `<template shadowrootmode=...>...</template>` before the host's
 /// children; for `node` itself too when it is a shadow host. See [`GetHtmlOptions`].
+///
+/// ```
+/// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
+/// let doc = kauri_dom::test_support::parse_document(
+///     "<p><template shadowrootmode=closed>s</template>l</p>",
+/// );
+/// let p = doc.select_str("p").unwrap().next().unwrap();
+/// let root = p.shadow_root().unwrap();
+/// let mut out = String::new();
+/// let options = GetHtmlOptions { serializable_shadow_roots: false, shadow_roots: &[root] };
+/// get_html(p, &SerializeOptions::default(), &options, &mut out);
+/// assert_eq!(out, r#"<template shadowrootmode="closed">s</template>l"#);
+/// ```
 pub fn get_html(
     node: &Node<'_>,
     options: &SerializeOptions,

@@ -34,8 +34,8 @@ pub enum Command {
 const SELECT_HELP: &str = "\
 Output: one record per matching element, in document order, each followed by a newline. A
 record is the element's outer HTML (which has no newline unless the source had one inside the
-element) or, with --text, its text content (which may contain newlines). Template contents are
-not searched, as in querySelectorAll.
+element) or, with --text, its text content (which may contain newlines). Template contents and
+shadow trees are not searched, as in querySelectorAll.
 
 Selectors: CSS Selectors Level 4 as Servo's selectors crate parses them: type, class, id,
 attribute ([a=v] [a~=v] [a|=v] [a^=v] [a$=v] [a*=v], i and s flags), combinators, :not() :is()

@@ -56,7 +56,7 @@ impl<'a> ShadowRoot<'a> {
         self.delegates_focus
     }
     /// "serializable" (`shadowrootserializable`): `getHTML` with serializable shadow roots
-    /// writes it ([`crate::serialize::SerializeOptions::serializable_shadow_roots`]).
+    /// writes it ([`GetHtmlOptions::serializable_shadow_roots`](crate::serialize::html::GetHtmlOptions::serializable_shadow_roots)).
     pub fn serializable(&self) -> bool {
         self.serializable
     }

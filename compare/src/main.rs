@@ -1,4 +1,4 @@
-//! Side-by-side benchmark: Kauri against html5ever, in one process.
+//! Side-by-side benchmark: Kauri against html5ever and lexbor, in one process.
 //!
 //! `cargo run --release --manifest-path compare/Cargo.toml -- bench PAGES...`
 //!
@@ -9,11 +9,20 @@
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
 //! (round-robin per page, so machine noise hits all of them alike) for a number of rounds. For each
 //! parser it prints MB/s (total bytes / total parse seconds over all rounds) and the median over
-//! pages of the per-page MB/s, then the ratios `kauri/html5ever` (full DOM both sides) and
-//! `kauri-tokenizer/html5ever-tokenizer`.
+//! pages of the per-page MB/s, then the ratios `kauri/html5ever` and `kauri/lexbor` (full DOM:
+//! create + parse + drop on every side) and `kauri-tokenizer/html5ever-tokenizer`, and a table per
+//! page size (under 16 KB, 16-64 KB, 64-256 KB, 256 KB-1 MB, over 1 MB).
+//!
+//! lexbor is built from `../shared/peers/lexbor` by `build.rs`; without those sources the benchmark
+//! runs without it and says so. Every parser runs under the same allocator settings: by default
+//! glibc keeps freed memory and serves every block from its heap (`mallopt(M_MMAP_MAX, 0)`,
+//! `M_TRIM_THRESHOLD` at its maximum), as lexbor's notes recommend, so that no parser pays fresh
+//! page faults for the memory another one returned; `--glibc-defaults` keeps glibc's defaults.
 
 mod html5ever_side;
 mod kauri_side;
+#[cfg(lexbor)]
+mod lexbor_side;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,12 +34,31 @@ struct Contender {
     run: fn(&str),
 }
 
-const CONTENDERS: [Contender; 5] = [
+const CONTENDERS: &[Contender] = &[
     Contender { name: "html5ever+rcdom", run: html5ever_side::parse_rcdom },
     Contender { name: "html5ever-noop-sink", run: html5ever_side::parse_noop_sink },
     Contender { name: "kauri", run: kauri_side::parse_dom },
     Contender { name: "kauri-tokenizer", run: kauri_side::tokenize },
     Contender { name: "html5ever-tokenizer", run: html5ever_side::tokenize },
+    #[cfg(lexbor)]
+    Contender { name: "lexbor", run: lexbor_side::parse_dom },
+];
+
+/// The page-size classes of the per-size table: (label, smallest size, largest size + 1).
+const SIZE_CLASSES: [(&str, usize, usize); 5] = [
+    ("< 16 KB", 0, 16 << 10),
+    ("16-64 KB", 16 << 10, 64 << 10),
+    ("64-256 KB", 64 << 10, 256 << 10),
+    ("256 KB-1 MB", 256 << 10, 1 << 20),
+    (">= 1 MB", 1 << 20, usize::MAX),
+];
+
+/// Ratios printed after the table: (numerator, denominator), by contender name.
+const RATIOS: [(&str, &str); 4] = [
+    ("kauri", "html5ever+rcdom"),
+    ("kauri", "html5ever-noop-sink"),
+    ("kauri", "lexbor"),
+    ("kauri-tokenizer", "html5ever-tokenizer"),
 ];
 
 fn main() -> ExitCode {
@@ -38,11 +66,13 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("rss") {
         return rss(&args[1..]);
     }
-    let (rounds, paths) = match parse_args(&args) {
+    let (rounds, glibc_defaults, paths) = match parse_args(&args) {
         Ok(parsed) => parsed,
         Err(message) => {
             eprintln!("compare: {message}");
-            eprintln!("usage: compare bench [--rounds N] PAGES...   (a folder means every .html in it)");
+            eprintln!(
+                "usage: compare bench [--rounds N] [--glibc-defaults] PAGES...   (a folder means every .html in it)"
+            );
             return ExitCode::from(2);
         }
     };
@@ -55,9 +85,18 @@ fn main() -> ExitCode {
     };
     let total_bytes: usize = pages.iter().map(|(_, text)| text.len()).sum();
     println!("{} pages, {:.2} MB, {rounds} rounds after one warm-up pass", pages.len(), mb(total_bytes));
+    if cfg!(not(lexbor)) {
+        println!("lexbor: skipped (its sources were not found when compare was built: see build.rs)");
+    }
+    if glibc_defaults {
+        println!("allocator: glibc defaults for every parser");
+    } else {
+        keep_freed_memory();
+        println!("allocator: glibc keeps freed memory (M_MMAP_MAX=0, M_TRIM_THRESHOLD=max) for every parser");
+    }
 
     // Warm-up: every parser over every page once.
-    for contender in &CONTENDERS {
+    for contender in CONTENDERS {
         for (_, text) in &pages {
             (contender.run)(text);
         }
@@ -94,9 +133,38 @@ fn main() -> ExitCode {
         println!("{:<22} {:>10.1} {:>18.1}", contender.name, overall, median);
         throughput.push(overall);
     }
-    println!("kauri/html5ever: {:.2}", throughput[2] / throughput[0]);
-    println!("kauri/html5ever-noop-sink: {:.2}", throughput[2] / throughput[1]);
-    println!("kauri-tokenizer/html5ever-tokenizer: {:.2}", throughput[3] / throughput[4]);
+    for (numerator, denominator) in RATIOS {
+        if let (Some(n), Some(d)) = (index_of(numerator), index_of(denominator)) {
+            println!("{numerator}/{denominator}: {:.2}", throughput[n] / throughput[d]);
+        }
+    }
+    // The full-DOM aliases the issue tracker and docs quote.
+    if let (Some(k), Some(h)) = (index_of("kauri"), index_of("html5ever+rcdom")) {
+        println!("kauri/html5ever: {:.2}", throughput[k] / throughput[h]);
+    }
+
+    println!();
+    println!("per page size: MB/s (total bytes / total seconds) per parser");
+    print!("{:<12} {:>6} {:>9}", "pages", "count", "MB");
+    for contender in CONTENDERS {
+        print!(" {:>20}", contender.name);
+    }
+    println!();
+    for (label, low, high) in SIZE_CLASSES {
+        let members: Vec<usize> =
+            (0..pages.len()).filter(|&i| (low..high).contains(&pages[i].1.len())).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let bytes: usize = members.iter().map(|&i| pages[i].1.len()).sum();
+        print!("{label:<12} {:>6} {:>9.2}", members.len(), mb(bytes));
+        for contender_times in &times {
+            let seconds: f64 =
+                members.iter().flat_map(|&i| &contender_times[i]).map(Duration::as_secs_f64).sum();
+            print!(" {:>20.1}", mb(bytes * rounds) / seconds);
+        }
+        println!();
+    }
     ExitCode::SUCCESS
 }
 
@@ -129,13 +197,33 @@ fn rss(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn parse_args(args: &[String]) -> Result<(usize, Vec<PathBuf>), String> {
+/// The index of the contender called `name`, if it runs in this build.
+fn index_of(name: &str) -> Option<usize> {
+    CONTENDERS.iter().position(|c| c.name == name)
+}
+
+/// glibc: serve every block from the heap and never give freed memory back, for all parsers alike.
+fn keep_freed_memory() {
+    use std::ffi::c_int;
+    const M_TRIM_THRESHOLD: c_int = -1;
+    const M_MMAP_MAX: c_int = -4;
+    extern "C" {
+        fn mallopt(param: c_int, value: c_int) -> c_int;
+    }
+    // SAFETY: mallopt only changes glibc's tuning parameters; it is called once, before any
+    // parser runs, from the only thread.
+    let ok = unsafe { mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, c_int::MAX) == 1 };
+    assert!(ok, "mallopt refused the settings");
+}
+
+fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<PathBuf>), String> {
     let mut rest = args.iter();
     match rest.next().map(String::as_str) {
         Some("bench") => {}
         _ => return Err("the only command is `bench`".into()),
     }
     let mut rounds = 5;
+    let mut glibc_defaults = false;
     let mut paths = Vec::new();
     while let Some(arg) = rest.next() {
         if arg == "--rounds" {
@@ -144,6 +232,8 @@ fn parse_args(args: &[String]) -> Result<(usize, Vec<PathBuf>), String> {
                 .and_then(|n| n.parse().ok())
                 .filter(|&n| n > 0)
                 .ok_or("--rounds takes a positive number")?;
+        } else if arg == "--glibc-defaults" {
+            glibc_defaults = true;
         } else {
             paths.push(PathBuf::from(arg));
         }
@@ -151,7 +241,7 @@ fn parse_args(args: &[String]) -> Result<(usize, Vec<PathBuf>), String> {
     if paths.is_empty() {
         return Err("no pages given".into());
     }
-    Ok((rounds, paths))
+    Ok((rounds, glibc_defaults, paths))
 }
 
 /// Reads every page (a folder contributes its `.html` files) as UTF-8, lossily: both parsers get

@@ -135,7 +135,7 @@ pub fn chunked(data: &[u8]) {
     // part of a run of text carries the offset of the run, whose start depends on the chunking
     // (see docs/robustness.md). So compare the codes as a multiset.
     let codes = |doc: &kauri::Document| {
-        let mut codes: Vec<&str> = doc.errors().iter().map(|e| e.code).collect();
+        let mut codes: Vec<kauri::ErrorCode> = doc.errors().iter().map(|e| e.code).collect();
         codes.sort_unstable();
         codes
     };

@@ -5,6 +5,7 @@
 //!   writes `docs/conformance.md`.
 //! - `cargo xtask entities [SOURCE]`: regenerates the named character reference table of the
 //!   tokenizer from the suite's `tokenizer/namedEntities.test` (or SOURCE).
+#![forbid(unsafe_code)]
 
 mod conformance;
 mod entities;

@@ -5,15 +5,18 @@
 //! lifetime erased to `'static` inside, and every accessor re-borrows from `&self`: a node
 //! reference never outlives the document it came from.
 //!
-//! Soundness rests on three facts of this crate:
+//! Soundness rests on four facts of this crate:
 //! 1. nodes move only as a whole graph: the arena is heap-allocated and never reallocates its
-//!    nodes, and no node links to a node outside its arena (only [`DomSink`](crate::DomSink),
-//!    whose handles cannot be made from outside nodes, links nodes);
-//! 2. nothing mutates a node through `&Document` (links, text and attributes only change while a
-//!    sink builds the tree, which is over before the `Document` exists), so shared access from
-//!    several threads only reads;
-//! 3. the closure given to [`Document::build`] works for every arena lifetime, so it cannot
-//!    stash node references anywhere but in the tree it returns.
+//!    nodes, and no node links to a node outside its arena (only a [`DomSink`](crate::DomSink),
+//!    which links only nodes it created in its own arena, and the [`Editor`], which links only
+//!    nodes of this document, link nodes);
+//! 2. the closure given to [`Document::build`] works for every arena lifetime, so neither node
+//!    references nor a sink can leave it except in the tree it returns: once the `Document`
+//!    exists, no sink can change its nodes;
+//! 3. so nothing writes a node through `&Document`, except the first read of an element's
+//!    attributes, which indexes them once under a `Once` (see `Element::attrs`): threads that
+//!    share a document only read it or wait for that one write;
+//! 4. [`Document::edit`] changes links through `&mut Document` only, so no reader is looking.
 
 use std::io;
 
@@ -21,6 +24,7 @@ use kauri_tokenizer::ParseError;
 use kauri_tree_builder::QuirksMode;
 
 use crate::dump::{self, Chunked, Drain, JsonOptions};
+use crate::edit::Editor;
 use crate::node::{Arena, Node, NodeData};
 use crate::sink::Parsed;
 
@@ -42,10 +46,11 @@ pub struct Document {
     _arena: Box<Arena<'static>>,
 }
 
-// SAFETY: see the module documentation: the whole node graph lives in `_arena`, moves with it,
-// and is only read (never written) through `&Document`. Atoms and strings are Send + Sync.
+// SAFETY: see the module documentation: the whole node graph lives in `_arena` and moves with
+// it (facts 1 and 2), and the node data (atoms, strings, boxes) is `Send`.
 unsafe impl Send for Document {}
-// SAFETY: as above; `&Document` gives only read access, so concurrent readers do not race.
+// SAFETY: `&Document` only reads the tree, apart from the `Once`-guarded first indexing of an
+// element's attributes (fact 3), so concurrent readers do not race.
 unsafe impl Sync for Document {}
 
 const _: fn() = || {
@@ -137,9 +142,20 @@ impl Document {
         unsafe { &*self.root.cast::<Node<'_>>() }
     }
 
-    /// The arena and the root with the lifetime the caller picks (for [`Document::edit`]).
-    pub(crate) fn arena_and_root<'a>(&mut self) -> (&'a Arena<'a>, &'a Node<'a>) {
-        crate::edit::erase(&self._arena, self.root)
+    /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
+    /// references cannot leave it.
+    pub fn edit<R, F>(&mut self, f: F) -> R
+    where
+        F: for<'a> FnOnce(&Editor<'a>) -> R,
+    {
+        let arena: *const Arena<'static> = &*self._arena;
+        // SAFETY: the arena and the root live as long as `self`, which stays mutably borrowed
+        // for the whole call, so nothing reads the tree while the editor changes its links;
+        // `f` works for every `'a`, so no reference made from these leaves the call, and the
+        // editor only links nodes of this arena (see the module documentation).
+        let (arena, root) =
+            unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
+        f(&Editor::new(arena, root))
     }
 
     /// The parse errors, in input order.

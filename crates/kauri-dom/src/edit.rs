@@ -1,21 +1,20 @@
 //! Structural edits of an owned [`Document`]: create nodes, append, insert, move, remove and
 //! replace them.
 //!
-//! Edits run in [`Document::edit`], which takes `&mut Document` and a closure that works for
+//! Edits run in [`Document::edit`](crate::Document::edit), which takes `&mut Document` and a closure that works for
 //! any arena lifetime: no reader can be looking at the tree while it changes, and no node of
 //! another tree can be linked in. Edits change links only; a node's own data (text, attributes)
 //! never changes in place, because `&str` references into it may be alive inside the closure.
 //! To change it, replace the node ([`Editor::replace_with_text`], [`Editor::replace_element`]).
 
-use std::cell::{RefCell, UnsafeCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::marker::PhantomData;
 
 use kauri_tokenizer::{Attribute, QualName};
 
 use crate::attrs;
-use crate::document::Document;
-use crate::node::{Arena, Node, NodeData, Text};
+use crate::node::{Arena, AttrStore, Node, NodeData};
 
 /// Why an edit was refused (the DOM's "HierarchyRequestError" cases).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +42,7 @@ impl std::fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
-/// The editing handle [`Document::edit`] passes to its closure.
+/// The editing handle [`Document::edit`](crate::Document::edit) passes to its closure.
 ///
 /// ```
 /// use kauri_dom::{Document, DomSink, QualName, LocalName};
@@ -80,24 +79,6 @@ pub struct Editor<'a> {
     _invariant: PhantomData<std::cell::Cell<&'a ()>>,
 }
 
-impl Document {
-    /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
-    /// references cannot leave it.
-    pub fn edit<R, F>(&mut self, f: F) -> R
-    where
-        F: for<'a> FnOnce(&Editor<'a>) -> R,
-    {
-        let (arena, root) = self.arena_and_root();
-        f(&Editor {
-            arena,
-            root,
-            hosts: RefCell::new(None),
-            created_templates: RefCell::new(Vec::new()),
-            _invariant: PhantomData,
-        })
-    }
-}
-
 fn can_have_children(node: &Node<'_>) -> bool {
     matches!(
         node.data,
@@ -106,6 +87,18 @@ fn can_have_children(node: &Node<'_>) -> bool {
 }
 
 impl<'a> Editor<'a> {
+    /// An editor of the tree at `root`, creating nodes in `arena` (for
+    /// [`Document::edit`](crate::Document::edit)).
+    pub(crate) fn new(arena: &'a Arena<'a>, root: &'a Node<'a>) -> Editor<'a> {
+        Editor {
+            arena,
+            root,
+            hosts: RefCell::new(None),
+            created_templates: RefCell::new(Vec::new()),
+            _invariant: PhantomData,
+        }
+    }
+
     /// The root (the Document or DocumentFragment node).
     pub fn root(&self) -> &'a Node<'a> {
         self.root
@@ -113,21 +106,9 @@ impl<'a> Editor<'a> {
 
     /// A new, detached element (an HTML `template` gets its template contents).
     pub fn create_element(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
-        let template_contents = if name.is_html(&kauri_tokenizer::local_name!("template")) {
-            Some(self.arena.alloc(Node::new(NodeData::DocumentFragment)))
-        } else {
-            None
-        };
-        let element = self
-            .arena
-            .alloc(Node::new(NodeData::Element(crate::node::Element {
-                name,
-                attrs: UnsafeCell::new(crate::node::AttrStore::indexed(attrs::from_vec(attrs))),
-                indexed: std::sync::Once::new(),
-                flag: std::cell::Cell::new(false),
-                associated: std::cell::Cell::new(template_contents),
-                owner: 0,
-            })));
+        let attrs = AttrStore::indexed(attrs::from_vec(attrs));
+        let element = self.arena.new_element(name, attrs, false, None);
+        let template_contents = element.as_element().and_then(|e| e.template_contents());
         if let Some(contents) = template_contents {
             self.created_templates.borrow_mut().push(element);
             if let Some(hosts) = self.hosts.borrow_mut().as_mut() {
@@ -139,18 +120,14 @@ impl<'a> Editor<'a> {
 
     /// A new, detached Text node.
     pub fn create_text(&self, text: &str) -> &'a Node<'a> {
-        self.arena.alloc(Node::new(NodeData::Text(Text {
-            data: UnsafeCell::new(text.to_owned()),
-            owner: 0,
-        })))
+        self.arena.new_text(text, None)
     }
 
     /// A new, detached Comment node.
     pub fn create_comment(&self, data: &str) -> &'a Node<'a> {
-        self.arena
-            .alloc(Node::new(NodeData::Comment(crate::node::Comment {
-                data: data.into(),
-            })))
+        self.arena.new_node(NodeData::Comment(crate::node::Comment {
+            data: data.into(),
+        }))
     }
 
     /// Builds the template-contents-to-template map, once per editing session.
@@ -313,19 +290,4 @@ impl<'a> Editor<'a> {
 
 fn addr(node: &Node<'_>) -> usize {
     node as *const Node<'_> as *const u8 as usize
-}
-
-/// Gives `Arena` to the editor with the document's erased lifetime.
-pub(crate) fn erase<'a>(
-    arena: &Arena<'static>,
-    root: *const Node<'static>,
-) -> (&'a Arena<'a>, &'a Node<'a>) {
-    // SAFETY: see `Document`: the arena and the root live as long as the document, and the
-    // editor's closure is generic over 'a, so no reference outlives the `edit` call.
-    unsafe {
-        (
-            &*(arena as *const Arena<'static>).cast::<Arena<'a>>(),
-            &*root.cast::<Node<'a>>(),
-        )
-    }
 }

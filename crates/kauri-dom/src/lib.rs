@@ -22,14 +22,16 @@
 //! (`kauri::parse_document(&arena, ...)` gives `&'a Node<'a>`), or an owned [`Document`]
 //! (`kauri::parse(...)`).
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
 
 mod attrs;
+mod clone;
 mod document;
 mod dump;
 mod edit;
 mod node;
 mod query;
-mod select;
+mod selectedcontent;
 pub mod serialize;
 mod shadow;
 mod sink;
@@ -40,7 +42,7 @@ pub mod test_support;
 
 pub use attrs::{Attributes, FxHasher};
 pub use document::Document;
-pub use dump::{to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
+pub use dump::{json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
 pub use edit::{EditError, Editor};
 pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,

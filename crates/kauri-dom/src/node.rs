@@ -57,6 +57,43 @@ impl<'a> Arena<'a> {
     pub(crate) fn alloc(&self, node: Node<'a>) -> &Node<'a> {
         self.nodes.alloc(node)
     }
+
+    /// A new detached node with this data.
+    pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
+        self.alloc(Node::new(data))
+    }
+
+    /// A new detached Text node.
+    pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
+        let node = Node::new(NodeData::Text(Text {
+            data: UnsafeCell::new(text.to_owned()),
+        }));
+        self.alloc(node.with_spans(spans))
+    }
+
+    /// A new detached element (and for an HTML `template`, its template contents). `flag` is
+    /// the element's [`Element::flag`].
+    pub(crate) fn new_element(
+        &'a self,
+        name: QualName,
+        attrs: AttrStore,
+        flag: bool,
+        spans: Option<Spans>,
+    ) -> &'a Node<'a> {
+        let template_contents = if name.is_html(&kauri_tokenizer::local_name!("template")) {
+            Some(self.new_node(NodeData::DocumentFragment))
+        } else {
+            None
+        };
+        let node = Node::new(NodeData::Element(Element {
+            name,
+            attrs: UnsafeCell::new(attrs),
+            indexed: Once::new(),
+            flag: Cell::new(flag),
+            associated: Cell::new(template_contents),
+        }));
+        self.alloc(node.with_spans(spans))
+    }
 }
 
 impl Default for Arena<'_> {
@@ -80,8 +117,9 @@ pub struct Node<'a> {
     pub(crate) prev_sibling: Link<'a>,
     pub(crate) next_sibling: Link<'a>,
     /// Source ranges, boxed so that a node without them (locations off) pays one pointer.
-    /// Only [`DomSink`](crate::DomSink) writes them, before any reference to the node is
-    /// handed out.
+    /// Written only through [`Node::update_spans`] (by the [`DomSink`](crate::DomSink) that
+    /// created the node, while no reference to it exists: see the sink's module documentation)
+    /// or before the node is allocated.
     pub(crate) spans: UnsafeCell<Option<Box<Spans>>>,
     pub(crate) data: NodeData<'a>,
 }
@@ -208,15 +246,13 @@ static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault
 // makes a node 8 bytes smaller than with a separate tag.
 #[repr(C)]
 pub struct Element<'a> {
-    /// Only [`DomSink`](crate::DomSink) writes these (while it builds the tree, before any
-    /// reference to the node is handed out).
+    /// Written only by [`Element::attrs`] (the one move from `Pending` to `Indexed`, under
+    /// `indexed`) and [`Element::with_attrs_mut`] (by the [`DomSink`](crate::DomSink) that
+    /// created the element, while no reference to it exists).
     pub(crate) attrs: UnsafeCell<AttrStore>,
     /// Guards the one move from `Pending` to `Indexed` (a shared `Document` is `Sync`, so two
     /// threads may read the attributes at once).
     pub(crate) indexed: Once,
-    /// The id of the [`DomSink`](crate::DomSink) that created the element (0: none). Only that
-    /// sink may change the attributes, and only while it is alive.
-    pub(crate) owner: u32,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
@@ -261,35 +297,40 @@ impl<'a> Element<'a> {
     /// All attributes, in source order, keyed by (namespace, local name).
     pub fn attrs(&self) -> &Attributes {
         let store = self.attrs.get();
-        // SAFETY: the store is only written by `DomSink`, which never hands out a reference to a
-        // node while it can still write to it (its handles are opaque), and never holds a
-        // reference across a write; and inside `indexed.call_once`, which runs at most once, on
-        // one thread, before any reader gets past it: no reference to the store exists then.
-        unsafe {
-            self.indexed.call_once(|| {
-                if let AttrStore::Pending(list) = &mut *store {
-                    if !list.is_empty() {
-                        let list = std::mem::take(list).into_vec();
-                        *store = AttrStore::Indexed(Box::new(crate::attrs::from_vec(list)));
-                    }
+        self.indexed.call_once(|| {
+            // SAFETY: the store has two writers. (1) `with_attrs_mut`, whose contract is that no
+            // reference into the store is alive or taken during the call; its caller, the sink
+            // that created the element, can keep it because no reference to a sink's nodes
+            // exists while the sink is alive (see the module documentation of `sink.rs`).
+            // (2) This closure, which `Once` runs at most once, while every other caller of
+            // `attrs` on any thread waits at `call_once`; readers only make references into the
+            // store after `call_once` returns, so none is alive while this one is.
+            let store = unsafe { &mut *store };
+            if let AttrStore::Pending(list) = &mut *store {
+                if !list.is_empty() {
+                    let list = std::mem::take(list).into_vec();
+                    *store = AttrStore::Indexed(Box::new(crate::attrs::from_vec(list)));
                 }
-            });
-            match &*store {
-                AttrStore::Indexed(map) => map,
-                // Only an empty list is left pending.
-                AttrStore::Pending(_) => &EMPTY_ATTRIBUTES,
             }
+        });
+        // SAFETY: `call_once` has returned, so only a `with_attrs_mut` call could write the store
+        // while this reference lives, and its contract forbids that (see above).
+        match unsafe { &*store } {
+            AttrStore::Indexed(map) => map,
+            // Only an empty list is left pending.
+            AttrStore::Pending(_) => &EMPTY_ATTRIBUTES,
         }
     }
     /// Runs `f` on the attribute map, indexing the pending attributes first (the sink only, to
     /// add attributes while it builds the tree).
     ///
     /// # Safety
-    /// No reference to the attributes may be alive, nor be taken during the call: the caller is
-    /// the sink that created the element, before any reference to the node is handed out.
+    /// No reference into the attributes may be alive, nor be taken during the call: the caller
+    /// is the sink that created the element, and no reference to a sink's nodes exists while
+    /// the sink is alive (see the module documentation of `sink.rs`).
     pub(crate) unsafe fn with_attrs_mut(&self, f: impl FnOnce(&mut Attributes)) {
         self.attrs();
-        // SAFETY: the caller's contract; `attrs` has returned, so no reference is alive.
+        // SAFETY: the caller's contract; `attrs` has returned, so its reference is gone too.
         let store = unsafe { &mut *self.attrs.get() };
         if let AttrStore::Pending(_) = store {
             *store = AttrStore::Indexed(Box::default());
@@ -355,19 +396,28 @@ impl<'a> Element<'a> {
 
 /// A Text node.
 pub struct Text {
-    /// Only [`DomSink`](crate::DomSink) appends to this (adjacent text merging), while it builds
-    /// the tree and before any reference to the node is handed out.
+    /// Written only through [`Text::push_str`] (adjacent text merging, by the
+    /// [`DomSink`](crate::DomSink) that created the node while no reference to it exists).
     pub(crate) data: UnsafeCell<String>,
-    /// The id of the [`DomSink`](crate::DomSink) that created the node (0: none). Only that
-    /// sink may append to the text, and only while it is alive.
-    pub(crate) owner: u32,
 }
 
 impl Text {
     /// The text.
     pub fn data(&self) -> &str {
-        // SAFETY: see `Element::attrs`.
+        // SAFETY: the only writer is `push_str`, whose contract is that no reference into the
+        // string is alive or taken during the call (see `Element::attrs`).
         unsafe { &*self.data.get() }
+    }
+
+    /// Appends to the text (adjacent text merging).
+    ///
+    /// # Safety
+    /// No reference into the text may be alive, nor be taken during the call: the caller is the
+    /// sink that created the node, and no reference to a sink's nodes exists while the sink is
+    /// alive (see the module documentation of `sink.rs`).
+    pub(crate) unsafe fn push_str(&self, text: &str) {
+        // SAFETY: the caller's contract.
+        unsafe { (*self.data.get()).push_str(text) }
     }
 }
 
@@ -422,6 +472,14 @@ pub enum NodeKind {
 }
 
 impl<'a> Node<'a> {
+    /// This node with these source ranges (before it is allocated, so nothing can read them).
+    pub(crate) fn with_spans(self, spans: Option<Spans>) -> Node<'a> {
+        Node {
+            spans: UnsafeCell::new(spans.map(Box::new)),
+            ..self
+        }
+    }
+
     /// A detached node with this data.
     pub(crate) fn new(data: NodeData<'a>) -> Node<'a> {
         Node {
@@ -525,14 +583,19 @@ impl<'a> Node<'a> {
     }
 
     fn spans_ref(&self) -> Option<&Spans> {
-        // SAFETY: only the sink writes the spans, while no reference to the node is out.
+        // SAFETY: the only writer is `update_spans`, whose contract is that no reference into
+        // the spans is alive or taken during the call.
         unsafe { (*self.spans.get()).as_deref() }
     }
 
-    /// Changes the node's spans (the sink only).
-    pub(crate) fn update_spans(&self, f: impl FnOnce(&mut Spans)) {
-        // SAFETY: called by the sink while it builds the tree; no reference into the spans is
-        // alive (node references are handed out only after `DomSink::finish`).
+    /// Changes the node's spans.
+    ///
+    /// # Safety
+    /// No reference into the spans may be alive, nor be taken during the call: the caller is
+    /// the sink that created the node, and no reference to a sink's nodes exists while the sink
+    /// is alive (see the module documentation of `sink.rs`).
+    pub(crate) unsafe fn update_spans(&self, f: impl FnOnce(&mut Spans)) {
+        // SAFETY: the caller's contract; `f` gets no reference to the node.
         let spans = unsafe { &mut *self.spans.get() };
         f(spans.get_or_insert_with(Default::default));
     }

@@ -384,7 +384,7 @@ impl<'a> DomSink<'a> {
         }
         // The remaining steps: a new shadow root with these fields, set as host's shadow
         // root; 7.11.4 and 7.11.5 (available to element internals, declarative) and 7.11.7.
-        let shadow = self.new_node(NodeData::ShadowRoot(ShadowRoot {
+        let shadow = self.arena.new_node(NodeData::ShadowRoot(ShadowRoot {
             host,
             mode: init.mode,
             slot_assignment: init.slot_assignment,
@@ -468,43 +468,10 @@ impl<'a> DomSink<'a> {
             self.root_memo.set(None);
         }
         Some(ContentPatch {
-            target: NodeHandle(target),
-            start: NodeHandle(start),
-            end: end.map(NodeHandle),
+            target: self.handle(target),
+            start: self.handle(start),
+            end: end.map(|end| self.handle(end)),
         })
-    }
-}
-
-impl<'a> DomSink<'a> {
-    /// When `source` is a shadow host, gives `copy` (its new copy) a copy of the shadow root,
-    /// and returns the pair whose children are still to copy. A whole-document copy
-    /// (`whole`) keeps every shadow root; a DOM clone (the `selectedcontent` one) only clonable
-    /// ones, as DOM "clone a node" does. Form owners are not copied.
-    pub(crate) fn clone_shadow_root<'b>(
-        &self,
-        source: &'b Node<'b>,
-        copy: &'a Node<'a>,
-        whole: bool,
-    ) -> Option<(&'b Node<'b>, &'a Node<'a>)> {
-        let shadow = source.shadow_root()?;
-        let r = shadow.as_shadow_root()?;
-        if !whole && !r.clonable() {
-            return None;
-        }
-        let element = copy.as_element().filter(|e| e.associated.get().is_none())?;
-        let new_root = self.new_node(NodeData::ShadowRoot(ShadowRoot {
-            host: copy,
-            mode: r.mode,
-            slot_assignment: r.slot_assignment,
-            delegates_focus: r.delegates_focus,
-            serializable: r.serializable,
-            clonable: r.clonable,
-            declarative: r.declarative,
-            available_to_element_internals: r.available_to_element_internals,
-            keep_custom_element_registry_null: r.keep_custom_element_registry_null,
-        }));
-        element.associated.set(Some(new_root));
-        Some((shadow, new_root))
     }
 }
 
@@ -538,7 +505,8 @@ impl<'a> DomSink<'a> {
     /// element the tree builder created for the fragment's context element when a
     /// declarative shadow root was attached to it
     /// (`kauri_tree_builder::TreeBuilder::fragment_context_element`), whose
-    /// [`Node::shadow_root`] then holds that root's children.
+    /// [`Node::shadow_root`] then holds that root's children. Like `fragment_root`, a `context`
+    /// of another sink is refused (treated as none; see [`DomSink`], "Handles of other sinks").
     ///
     /// ```
     /// use kauri_tokenizer::{local_name, QualName, Tokenizer, TokenizerOptions};
@@ -562,11 +530,11 @@ impl<'a> DomSink<'a> {
     /// assert_eq!(host.unwrap().shadow_root().unwrap().text_content(), "in");
     /// ```
     pub fn finish_fragment_with_context(
-        self,
+        mut self,
         fragment_root: Option<&NodeHandle<'a>>,
         context: Option<&NodeHandle<'a>>,
     ) -> (crate::Parsed<'a>, Option<&'a Node<'a>>) {
-        let context = context.map(|c| c.0);
+        let context = context.and_then(|c| self.own(c));
         (self.finish_fragment(fragment_root), context)
     }
 }

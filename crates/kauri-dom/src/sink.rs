@@ -1,33 +1,89 @@
 //! [`DomSink`]: the [`TreeSink`] that builds arena nodes.
+//!
+//! # Why the sink's writes are sound
+//!
+//! Three kinds of node data sit in `UnsafeCell`s and change in place while a tree is built: a
+//! Text node's string (adjacent text merges into it, `Text::push_str`), an element's attribute
+//! map (`add_attrs_if_missing`, `Element::with_attrs_mut`) and a node's source ranges
+//! (`Node::update_spans`). Readers borrow into them through `&Node` (`&str`, `&Attributes`),
+//! so a write is only sound while no such reference exists. A sink writes only nodes it
+//! created, and no reference to those exists while the sink is alive:
+//!
+//! 1. **A sink only touches its own nodes.** Every [`NodeHandle`] carries the id of the sink
+//!    that made it: a `u64` from a global counter, unique per sink (it would take 2^64 sinks to
+//!    wrap, centuries at one per nanosecond), and `DomSink` is not `Clone`. Every [`TreeSink`]
+//!    method and [`DomSink::finish_fragment`] compares the ids of the handles it gets with its
+//!    own (one integer compare) and refuses a handle of another sink: the call changes nothing
+//!    (see [`DomSink`], "Handles of other sinks"). So a sink only links nodes it created, and
+//!    since no other sink links them either, every node reachable from a sink's node was
+//!    created by that sink. ([`Editor`](crate::Editor) links nodes too, but only inside a
+//!    [`Document`](crate::Document), whose arena no sink can reach any more.)
+//! 2. **No reference to a sink's nodes exists while the sink is alive.** Handles are opaque:
+//!    their fields are private and their `Debug` shows no text or attributes. A `&Node` of a
+//!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`],
+//!    [`DomSink::finish_fragment_with_context`] and `finish_copy_of`, which consume the sink
+//!    (by 1, no other tree contains its nodes). This holds through
+//!    [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) too: a sink swapped
+//!    out of the builder and finished is gone, and the one swapped in refuses the builder's old
+//!    handles.
+//! 3. **A sink's own reads end before its writes.** The sink reads node data itself (the
+//!    `selectedcontent` hooks read attributes; text merging looks at the last child; content
+//!    patching reads processing instructions) and calls no code outside this crate while it
+//!    does, so those references are gone before it writes.
 
-use std::cell::{Cell, UnsafeCell};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use kauri_tokenizer::{local_name, Attribute, ParseError, QualName, Span};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
-use crate::attrs;
+use crate::clone::clone_children_into;
 use crate::node::{
-    Arena, AttrStore, Comment, Doctype, DocumentData, Element, Node, NodeData,
-    ProcessingInstruction, Text,
+    Arena, AttrStore, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction,
 };
+use crate::selectedcontent::SelectedContent;
 
 /// A node of the tree a [`DomSink`] is building, as the tree builder sees it: opaque, cheap to
-/// copy and compare. Get at the nodes themselves through [`DomSink::finish`] once the tree is
-/// built.
+/// copy and compare, and tied to the sink that made it (another sink refuses it). Get at the
+/// nodes themselves through [`DomSink::finish`] once the tree is built.
 #[derive(Clone, Copy)]
-pub struct NodeHandle<'a>(pub(crate) &'a Node<'a>);
+pub struct NodeHandle<'a> {
+    node: &'a Node<'a>,
+    /// The id of the sink that created the node (see [`DomSink`]).
+    sink: u64,
+}
 
 impl PartialEq for NodeHandle<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.0.same_node(other.0)
+        self.sink == other.sink && self.node.same_node(other.node)
     }
 }
 
 impl Eq for NodeHandle<'_> {}
 
+/// Shows the kind of node (and an element's name), never its text, attributes or source
+/// ranges: those may still change while the sink is alive, so no reference into them may be
+/// handed out, not even to a formatter.
 impl std::fmt::Debug for NodeHandle<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "NodeHandle({:?})", self.0)
+        match &self.node.data {
+            NodeData::Element(e) => write!(
+                f,
+                "NodeHandle(<{} {}>)",
+                e.name.ns.short_name(),
+                e.name.local
+            ),
+            _ => write!(f, "NodeHandle({:?})", self.node.kind()),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<'a> NodeHandle<'a> {
+    /// The node, for this crate's tests, which call it only once the sink that made the handle
+    /// is finished or dropped (so no write can follow: see the module documentation, point 2).
+    pub(crate) fn finished(self) -> &'a Node<'a> {
+        self.node
     }
 }
 
@@ -65,18 +121,43 @@ pub struct Parsed<'a> {
 /// assert_eq!(p.children().count(), 1); // the two texts merged
 /// assert_eq!(p.text_content(), "Hello, world");
 /// ```
+///
+/// # Handles of other sinks
+///
+/// A sink only works on the nodes it created: it refuses a [`NodeHandle`] made by another sink
+/// (even one over the same arena, or one that is finished). A refused call changes nothing:
+/// `append`, `insert_before`, `detach`, `reparent_children`, `add_attrs_if_missing`, `pop`,
+/// `associate_form_owner` and the span setters do nothing, `has_parent` answers false,
+/// `element_attrs` none, `attach_declarative_shadow_root`, `prepare_content_patching` and
+/// `parent_node` none, and `template_contents` gives the handle back (so its later uses are
+/// refused too); [`DomSink::finish_fragment`] and [`DomSink::finish_fragment_with_context`]
+/// treat a refused root or context as none. [`DomSink::refused`] counts the
+/// refused calls. This is what keeps a finished tree from changing under its readers (see the
+/// module documentation), so it is not a debug check: it runs in every build, at the cost of
+/// one integer compare per handle.
+///
+/// ```
+/// use kauri_dom::{Arena, DomSink};
+/// use kauri_tokenizer::{local_name, QualName};
+/// use kauri_tree_builder::{NodeOrText, TreeSink};
+///
+/// let arena = Arena::new();
+/// let mut first = DomSink::new(&arena);
+/// let p = first.create_element(QualName::html(local_name!("p")), vec![]);
+/// let mut second = DomSink::new(&arena);
+/// second.append(&p, NodeOrText::Text("not mine")); // refused
+/// assert_eq!(second.refused(), 1);
+/// ```
 pub struct DomSink<'a> {
     pub(crate) arena: &'a Arena<'a>,
-    /// This sink's id (see `Text::owner`): a sink only changes the data of nodes it created,
-    /// so a handle that reached another sink cannot change a finished tree.
-    id: u32,
+    /// This sink's id, carried by its handles (see "Handles of other sinks").
+    id: u64,
+    /// How many calls were refused because a handle was another sink's.
+    refused: u64,
     document: &'a Node<'a>,
     errors: Vec<ParseError>,
     spans: bool,
-    /// Set once a `selectedcontent` element has been inserted: only then do option insertions
-    /// and pops need the `selectedcontent` hooks (nothing else can observe selectedness).
-    pub(crate) selectedcontent_seen: bool,
-    pub(crate) select_cache: crate::select::SelectedContentState<'a>,
+    selectedcontent: SelectedContent<'a>,
     /// The text node the last text insertion went into, and the last doctype (for spans).
     last_text: Option<&'a Node<'a>>,
     last_doctype: Option<&'a Node<'a>>,
@@ -88,27 +169,26 @@ pub struct DomSink<'a> {
     pub(crate) marker_names: crate::shadow::MarkerNames,
 }
 
+/// The id of the next sink. A `u64` counted up once per sink cannot wrap in practice (2^64
+/// sinks), so no two sinks share an id; 0 is never used.
+static NEXT_SINK_ID: AtomicU64 = AtomicU64::new(1);
+
 impl<'a> DomSink<'a> {
     /// A sink that builds a new Document in `arena`.
     pub fn new(arena: &'a Arena<'a>) -> DomSink<'a> {
-        static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
-        // Ids only need to differ between sinks alive at the same time over one arena; after
-        // 2^32 sinks they wrap (0 is skipped: it marks nodes no sink created).
-        let id = match NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) {
-            0 => NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            id => id,
-        };
-        let document = arena.alloc(Node::new(NodeData::Document(DocumentData {
+        // Relaxed: the ids only have to be distinct, which the atomic increment gives.
+        let id = NEXT_SINK_ID.fetch_add(1, Ordering::Relaxed);
+        let document = arena.new_node(NodeData::Document(DocumentData {
             quirks_mode: Cell::new(QuirksMode::NoQuirks),
-        })));
+        }));
         DomSink {
             arena,
             id,
+            refused: 0,
             document,
             errors: Vec::new(),
             spans: false,
-            selectedcontent_seen: false,
-            select_cache: Default::default(),
+            selectedcontent: SelectedContent::default(),
             last_text: None,
             last_doctype: None,
             root_memo: Cell::new(None),
@@ -127,6 +207,31 @@ impl<'a> DomSink<'a> {
         &self.errors
     }
 
+    /// How many calls this sink refused because a handle came from another sink (see
+    /// "Handles of other sinks"). Zero whenever one tree builder drives one sink.
+    pub fn refused(&self) -> u64 {
+        self.refused
+    }
+
+    /// The node behind `handle` if this sink made it; otherwise counts a refusal.
+    #[inline]
+    pub(crate) fn own(&mut self, handle: &NodeHandle<'a>) -> Option<&'a Node<'a>> {
+        if handle.sink == self.id {
+            Some(handle.node)
+        } else {
+            self.refused += 1;
+            None
+        }
+    }
+
+    /// A handle of this sink.
+    pub(crate) fn handle(&self, node: &'a Node<'a>) -> NodeHandle<'a> {
+        NodeHandle {
+            node,
+            sink: self.id,
+        }
+    }
+
     /// Finishes a document parse: the root is the Document node.
     pub fn finish(self) -> Parsed<'a> {
         Parsed {
@@ -137,11 +242,12 @@ impl<'a> DomSink<'a> {
 
     /// Finishes a fragment parse: the root is a new DocumentFragment holding the children of
     /// `fragment_root` (the `html` element the fragment parsing algorithm created), as step 17
-    /// of the algorithm returns "the child nodes of root".
-    pub fn finish_fragment(self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
-        let fragment = self.new_node(NodeData::DocumentFragment);
-        if let Some(root) = fragment_root {
-            while let Some(child) = root.0.first_child() {
+    /// of the algorithm returns "the child nodes of root". A `fragment_root` of another sink is
+    /// refused: the fragment is then empty.
+    pub fn finish_fragment(mut self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
+        let fragment = self.arena.new_node(NodeData::DocumentFragment);
+        if let Some(root) = fragment_root.and_then(|h| self.own(h)) {
+            while let Some(child) = root.first_child() {
                 fragment.append(child);
             }
         }
@@ -166,104 +272,33 @@ impl<'a> DomSink<'a> {
                 }
                 self.document
             }
-            _ => self.new_node(NodeData::DocumentFragment),
+            _ => self.arena.new_node(NodeData::DocumentFragment),
         };
-        self.clone_children_into(source, root, true);
+        clone_children_into(self.arena, source, root, true);
         Parsed { root, errors }
     }
 
-    pub(crate) fn new_node(&self, data: NodeData<'a>) -> &'a Node<'a> {
-        self.arena.alloc(Node::new(data))
+    /// A new Text node holding `text`, which becomes the last text insertion.
+    fn new_text(&mut self, text: &str) -> &'a Node<'a> {
+        let node = self.arena.new_text(text, None);
+        self.last_text = Some(node);
+        node
     }
 
-    pub(crate) fn new_text(&self, text: &str) -> &'a Node<'a> {
-        self.new_node(NodeData::Text(Text {
-            data: UnsafeCell::new(text.to_owned()),
-            owner: self.id,
-        }))
-    }
-
-    /// Creates an element node (and for an HTML `template`, its contents fragment).
-    pub(crate) fn new_element(&self, name: QualName, attrs: attrs::Attributes) -> &'a Node<'a> {
-        let flag = name.is_html(&local_name!("option")) && attrs.keys().any(is_selected_attr);
-        self.new_element_with(name, AttrStore::indexed(attrs), flag)
-    }
-
-    /// Creates an element node from the token's attributes, which are indexed on first access.
-    fn new_element_pending(&self, name: QualName, attrs: Vec<Attribute>) -> &'a Node<'a> {
-        let flag =
-            name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
-        self.new_element_with(name, AttrStore::pending(attrs), flag)
-    }
-
-    fn new_element_with(&self, name: QualName, attrs: AttrStore, flag: bool) -> &'a Node<'a> {
-        let template_contents = if name.is_html(&local_name!("template")) {
-            Some(self.new_node(NodeData::DocumentFragment))
-        } else {
-            None
-        };
-        // An option's selectedness starts as "has a selected attribute" (`flag`).
-        self.new_node(NodeData::Element(Element {
-            name,
-            attrs: UnsafeCell::new(attrs),
-            indexed: std::sync::Once::new(),
-            flag: Cell::new(flag),
-            associated: Cell::new(template_contents),
-            owner: self.id,
-        }))
-    }
-
-    /// Appends `text` to `parent`, merging with a last-child Text node.
+    /// Appends `text` to this sink's `parent`, merging with a last-child Text node.
     fn append_text(&mut self, parent: &'a Node<'a>, text: &str) {
         if let Some(last) = parent.last_child() {
             if let NodeData::Text(t) = &last.data {
-                if t.owner != self.id {
-                    // Not ours: another sink's tree may be finished and borrowed.
-                    let node = self.new_text(text);
-                    parent.append(node);
-                    self.last_text = Some(node);
-                    return;
-                }
-                // SAFETY: no reference into this string is alive: the sink created the node
-                // (owner check above), and node references are only handed out by `finish`,
-                // which consumes the sink.
-                unsafe { (*t.data.get()).push_str(text) };
+                // SAFETY: `last` is reachable from `parent`, a node of this sink, so this sink
+                // created it, and no reference into it exists while the sink is alive (module
+                // documentation, points 1 and 2); `t` borrows the `Text`, not its string.
+                unsafe { t.push_str(text) };
                 self.last_text = Some(last);
                 return;
             }
         }
         let node = self.new_text(text);
         parent.append(node);
-        self.last_text = Some(node);
-    }
-
-    /// Runs the DOM's insertion hooks that matter to a parser-built tree.
-    fn inserted(&mut self, node: &'a Node<'a>) {
-        if !self.selectedcontent_seen {
-            if node.is_html_element(&local_name!("selectedcontent")) {
-                self.selectedcontent_seen = true;
-                self.selectedcontent_post_connection(node);
-            }
-            return;
-        }
-        if node.first_child().is_none() {
-            self.inserted_one(node);
-        } else {
-            // A moved subtree (adoption agency): every inserted node gets its steps.
-            let mut next = Some(node);
-            while let Some(n) = next {
-                self.inserted_one(n);
-                next = next_in_subtree(n, node);
-            }
-        }
-    }
-
-    fn inserted_one(&mut self, node: &'a Node<'a>) {
-        if node.is_html_element(&local_name!("option")) {
-            self.option_insertion_steps(node);
-        } else if node.is_html_element(&local_name!("selectedcontent")) {
-            self.selectedcontent_post_connection(node);
-        }
     }
 }
 
@@ -280,50 +315,43 @@ fn would_cycle<'a>(node: &'a Node<'a>, parent: &'a Node<'a>) -> bool {
         || (node.first_child().is_some() && parent.ancestors().any(|a| a.same_node(node)))
 }
 
-/// The node after `node` in tree order, staying inside `root`'s subtree.
-fn next_in_subtree<'a>(node: &'a Node<'a>, root: &'a Node<'a>) -> Option<&'a Node<'a>> {
-    if let Some(child) = node.first_child() {
-        return Some(child);
-    }
-    let mut current = node;
-    loop {
-        if current.same_node(root) {
-            return None;
-        }
-        if let Some(next) = current.next_sibling() {
-            return Some(next);
-        }
-        current = current.parent()?;
-    }
-}
-
 impl<'a> TreeSink for DomSink<'a> {
     type Handle = NodeHandle<'a>;
 
     fn document(&mut self) -> NodeHandle<'a> {
-        NodeHandle(self.document)
+        self.handle(self.document)
     }
 
     fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> NodeHandle<'a> {
-        NodeHandle(self.new_element_pending(name, attrs))
+        // An option's selectedness starts as "has a selected attribute".
+        let flag =
+            name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
+        let node = self
+            .arena
+            .new_element(name, AttrStore::pending(attrs), flag, None);
+        self.handle(node)
     }
 
     fn create_comment(&mut self, data: &str) -> NodeHandle<'a> {
-        NodeHandle(self.new_node(NodeData::Comment(Comment { data: data.into() })))
+        let node = self
+            .arena
+            .new_node(NodeData::Comment(Comment { data: data.into() }));
+        self.handle(node)
     }
 
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeHandle<'a> {
         self.marker_names.note(target, data);
-        NodeHandle(
-            self.new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
+        let node = self
+            .arena
+            .new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
                 target: target.into(),
                 data: data.into(),
-            })),
-        )
+            }));
+        self.handle(node)
     }
 
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
-        let node = self.new_node(NodeData::Doctype(Doctype {
+        let node = self.arena.new_node(NodeData::Doctype(Doctype {
             name: name.into(),
             public_id: public_id.into(),
             system_id: system_id.into(),
@@ -333,93 +361,106 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
-        if self.selectedcontent_seen {
-            self.child_inserted_into(parent.0);
-        }
+        let Some(parent) = self.own(parent) else {
+            return;
+        };
         match child {
-            NodeOrText::Text(text) => self.append_text(parent.0, text),
+            NodeOrText::Text(text) => {
+                self.selectedcontent.child_inserted_into(parent);
+                self.append_text(parent, text);
+            }
             NodeOrText::Node(node) => {
-                if would_cycle(node.0, parent.0) {
+                let Some(node) = self.own(&node) else {
+                    return;
+                };
+                if would_cycle(node, parent) {
                     return;
                 }
-                if node.0.parent().is_some() {
+                if node.parent().is_some() {
                     self.root_memo.set(None);
                 }
-                parent.0.append(node.0);
-                self.inserted(node.0);
+                self.selectedcontent.child_inserted_into(parent);
+                parent.append(node);
+                self.selectedcontent.inserted(self.arena, node);
             }
         }
     }
 
     fn insert_before(&mut self, sibling: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
-        let sibling = sibling.0;
+        let Some(sibling) = self.own(sibling) else {
+            return;
+        };
         let Some(parent) = sibling.parent() else {
             return;
         };
-        if self.selectedcontent_seen {
-            self.child_inserted_into(parent);
-        }
         match child {
             NodeOrText::Text(text) => {
+                self.selectedcontent.child_inserted_into(parent);
                 if let Some(prev) = sibling.prev_sibling() {
                     if let NodeData::Text(t) = &prev.data {
-                        if t.owner != self.id {
-                            let node = self.new_text(text);
-                            sibling.insert_before(node);
-                            self.last_text = Some(node);
-                            return;
-                        }
-                        // SAFETY: as in `append_text`.
-                        unsafe { (*t.data.get()).push_str(text) };
+                        // SAFETY: as in `append_text` (`prev` is reachable from `sibling`).
+                        unsafe { t.push_str(text) };
                         self.last_text = Some(prev);
                         return;
                     }
                 }
                 let node = self.new_text(text);
                 sibling.insert_before(node);
-                self.last_text = Some(node);
             }
             NodeOrText::Node(node) => {
-                if node.0.same_node(sibling) || would_cycle(node.0, parent) {
+                let Some(node) = self.own(&node) else {
+                    return;
+                };
+                if node.same_node(sibling) || would_cycle(node, parent) {
                     return;
                 }
-                if node.0.parent().is_some() {
+                if node.parent().is_some() {
                     self.root_memo.set(None);
                 }
-                sibling.insert_before(node.0);
-                self.inserted(node.0);
+                self.selectedcontent.child_inserted_into(parent);
+                sibling.insert_before(node);
+                self.selectedcontent.inserted(self.arena, node);
             }
         }
     }
 
     fn has_parent(&self, node: &NodeHandle<'a>) -> bool {
-        node.0.parent().is_some()
+        // `&self`: a refusal here is not counted.
+        node.sink == self.id && node.node.parent().is_some()
     }
 
     fn detach(&mut self, node: &NodeHandle<'a>) {
-        self.root_memo.set(None);
-        node.0.detach();
+        if let Some(node) = self.own(node) {
+            self.root_memo.set(None);
+            node.detach();
+        }
     }
 
     fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
-        if would_cycle(node.0, new_parent.0) {
+        let (Some(node), Some(new_parent)) = (self.own(node), self.own(new_parent)) else {
+            return;
+        };
+        if would_cycle(node, new_parent) {
             return;
         }
-        if self.selectedcontent_seen && node.0.first_child().is_some() {
-            self.child_inserted_into(new_parent.0);
+        if node.first_child().is_some() {
+            self.selectedcontent.child_inserted_into(new_parent);
         }
         self.root_memo.set(None);
-        while let Some(child) = node.0.first_child() {
-            new_parent.0.append(child);
-            if self.selectedcontent_seen {
-                self.inserted(child);
+        while let Some(child) = node.first_child() {
+            new_parent.append(child);
+            if self.selectedcontent.started() {
+                self.selectedcontent.inserted(self.arena, child);
             }
         }
     }
 
     fn template_contents(&mut self, template: &NodeHandle<'a>) -> NodeHandle<'a> {
-        match template.0.as_element().and_then(|e| e.template_contents()) {
-            Some(contents) => NodeHandle(contents),
+        let Some(node) = self.own(template) else {
+            return *template;
+        };
+        match node.as_element().and_then(|e| e.template_contents()) {
+            Some(contents) => self.handle(contents),
             // Not a template: the tree builder never asks; answer with the node itself.
             None => *template,
         }
@@ -433,7 +474,11 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn element_attrs(&self, element: &NodeHandle<'a>) -> Vec<Attribute> {
-        match element.0.as_element() {
+        // `&self`: a refusal here is not counted.
+        if element.sink != self.id {
+            return Vec::new();
+        }
+        match element.node.as_element() {
             Some(e) => e
                 .attrs()
                 .iter()
@@ -447,16 +492,18 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
-        if let Some(e) = element.0.as_element().filter(|e| e.owner == self.id) {
-            // SAFETY: as in `append_text`.
-            unsafe {
-                e.with_attrs_mut(|map| {
-                    for attr in attrs {
-                        map.entry(attr.name).or_insert(attr.value);
-                    }
-                })
-            };
-        }
+        let Some(e) = self.own(element).and_then(Node::as_element) else {
+            return;
+        };
+        // SAFETY: this sink created the element (`own`), and no reference into a sink's nodes
+        // exists while it is alive (module documentation); the closure takes none.
+        unsafe {
+            e.with_attrs_mut(|map| {
+                for attr in attrs {
+                    map.entry(attr.name).or_insert(attr.value);
+                }
+            })
+        };
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
@@ -470,8 +517,8 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn pop(&mut self, element: &NodeHandle<'a>) {
-        if self.selectedcontent_seen && element.0.is_html_element(&local_name!("option")) {
-            self.maybe_clone_option_into_selectedcontent(element.0);
+        if let Some(element) = self.own(element) {
+            self.selectedcontent.popped(self.arena, element);
         }
     }
 
@@ -480,11 +527,9 @@ impl<'a> TreeSink for DomSink<'a> {
         host: &NodeHandle<'a>,
         init: &kauri_tree_builder::ShadowRootInit,
     ) -> Option<NodeHandle<'a>> {
-        // Only a node this sink created may change (see `Text::owner`).
-        if host.0.as_element()?.owner != self.id {
-            return None;
-        }
-        self.attach_a_shadow_root(host.0, init).map(NodeHandle)
+        let host = self.own(host)?;
+        let shadow = self.attach_a_shadow_root(host, init)?;
+        Some(self.handle(shadow))
     }
 
     fn associate_form_owner(
@@ -493,9 +538,12 @@ impl<'a> TreeSink for DomSink<'a> {
         form: &NodeHandle<'a>,
         location: &NodeHandle<'a>,
     ) {
-        if element.0.as_element().is_some_and(|e| e.owner == self.id) {
-            self.associate_form(element.0, form.0, location.0);
-        }
+        let (Some(element), Some(form), Some(location)) =
+            (self.own(element), self.own(form), self.own(location))
+        else {
+            return;
+        };
+        self.associate_form(element, form, location);
     }
 
     fn prepare_content_patching(
@@ -503,11 +551,16 @@ impl<'a> TreeSink for DomSink<'a> {
         scope: &NodeHandle<'a>,
         name: &str,
     ) -> Option<kauri_tree_builder::ContentPatch<NodeHandle<'a>>> {
-        self.prepare_patching(scope.0, name)
+        let scope = self.own(scope)?;
+        self.prepare_patching(scope, name)
     }
 
     fn parent_node(&self, node: &NodeHandle<'a>) -> Option<NodeHandle<'a>> {
-        node.0.parent().map(NodeHandle)
+        // `&self`: a refusal here is not counted.
+        if node.sink != self.id {
+            return None;
+        }
+        node.node.parent().map(|parent| self.handle(parent))
     }
 
     fn wants_spans(&self) -> bool {
@@ -515,69 +568,45 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn set_span(&mut self, node: &NodeHandle<'a>, span: Span) {
+        let Some(node) = self.own(node) else {
+            return;
+        };
         // An empty range marks an element the parser implied (no tag in the input): it has no
         // source range.
         if span.start < span.end {
-            node.0.update_spans(|s| s.node = Some(span));
+            // SAFETY: this sink created the node (`own`); no reference into a sink's nodes
+            // exists while it is alive (module documentation).
+            unsafe { node.update_spans(|s| s.node = Some(span)) };
         }
     }
 
     fn set_text_span(&mut self, span: Span) {
         if let Some(text) = self.last_text {
-            text.update_spans(|s| {
-                s.node = Some(match s.node {
-                    Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
-                    None => span,
+            // SAFETY: `last_text` is a node this sink created (`new_text`) or reached from one
+            // of its nodes (`append_text`, `insert_before`); see `set_span`.
+            unsafe {
+                text.update_spans(|s| {
+                    s.node = Some(match s.node {
+                        Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
+                        None => span,
+                    })
                 })
-            });
+            };
         }
     }
 
     fn set_doctype_span(&mut self, span: Span) {
         if let Some(doctype) = self.last_doctype {
-            doctype.update_spans(|s| s.node = Some(span));
+            // SAFETY: this sink created the doctype (`append_doctype_to_document`); see
+            // `set_span`.
+            unsafe { doctype.update_spans(|s| s.node = Some(span)) };
         }
     }
 
     fn set_end_tag_span(&mut self, element: &NodeHandle<'a>, span: Span) {
-        if element.0.is_element() {
-            element.0.update_spans(|s| s.end_tag = Some(span));
+        if let Some(element) = self.own(element).filter(|n| n.is_element()) {
+            // SAFETY: this sink created the element (`own`); see `set_span`.
+            unsafe { element.update_spans(|s| s.end_tag = Some(span)) };
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Document;
-    use kauri_tokenizer::{AttrName, LocalName};
-
-    /// The attribute map is built on first access; a shared `Document` may be read by two
-    /// threads at once, and both see the same, first-wins map.
-    #[test]
-    fn attributes_indexed_lazily_from_two_threads() {
-        let doc = Document::build(|arena| {
-            let mut sink = DomSink::new(arena);
-            let root = sink.document();
-            let attr = |name: &str, value: &str| Attribute {
-                name: AttrName::new(LocalName::from(name)),
-                value: value.to_owned(),
-            };
-            let attrs = vec![attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
-            let el = sink.create_element(QualName::html(local_name!("a")), attrs);
-            sink.append(&root, NodeOrText::Node(el));
-            sink.finish()
-        });
-        let read = || {
-            let a = doc.root().first_child().unwrap().as_element().unwrap();
-            (a.attr("href").map(str::to_owned), a.attrs().len())
-        };
-        std::thread::scope(|s| {
-            let one = s.spawn(read);
-            let two = s.spawn(read);
-            for got in [one.join().unwrap(), two.join().unwrap()] {
-                assert_eq!(got, (Some("/x".to_owned()), 2));
-            }
-        });
     }
 }

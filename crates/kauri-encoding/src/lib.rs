@@ -87,6 +87,7 @@
 //! the same bytes again with `EncodingDecision::meta_in_tree(new)` (certain, so this happens at
 //! most once); `None` means keep going with the confidence now certain.
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod change;
 mod prescan;

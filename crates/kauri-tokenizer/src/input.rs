@@ -1,39 +1,23 @@
-//! The input stream (13.2.3.5): the input-stream parse errors and error positions.
+//! The input stream (13.2.3.5): the input-stream parse errors.
 //!
 //! Newline normalization itself happens as characters are consumed (`Tokenizer::consume`).
 //! This module scans the input once, lazily, for the characters the standard makes parse
 //! errors wherever they appear (`control-character-in-input-stream`,
-//! `noncharacter-in-input-stream`; surrogates cannot occur in a Rust `str`), and turns byte
-//! offsets into the 1-based line and column of an error. Both only run when the sink wants
-//! errors, and both only move forward, so each input byte is looked at once.
+//! `noncharacter-in-input-stream`; surrogates cannot occur in a Rust `str`), and keeps the
+//! [`LineCounter`] that gives every tokenizer error its line and column. Both only run when
+//! the sink wants errors, and both move forward, so each input byte is looked at once.
 
-use crate::sink::{ParseError, TokenSink};
+use crate::error::{ErrorCode, ParseError};
+use crate::position::LineCounter;
+use crate::sink::TokenSink;
 
-/// Scans for input-stream errors and tracks line/column positions.
-#[derive(Debug)]
+/// Scans for input-stream errors and counts lines and columns.
+#[derive(Debug, Default)]
 pub(crate) struct InputChecker {
     /// Absolute offset up to which the input was scanned for input-stream errors.
     checked: usize,
-    /// Absolute offset of the position cursor.
-    off: usize,
-    /// Line of the character at `off`.
-    line: u32,
-    /// Column of the character at `off`.
-    col: u32,
-    /// The byte before `off` was a CR (an LF right after it ends no extra line).
-    prev_cr: bool,
-}
-
-impl Default for InputChecker {
-    fn default() -> Self {
-        InputChecker {
-            checked: 0,
-            off: 0,
-            line: 1,
-            col: 1,
-            prev_cr: false,
-        }
-    }
+    /// Lines and columns of the error positions.
+    lines: LineCounter,
 }
 
 /// Whether `c` is a control character the standard reports (13.2.3.5): a C0 control other
@@ -77,15 +61,11 @@ impl InputChecker {
                     .map_or(0xFFFD, |c| c as u32)
             };
             if is_reported_control(c) {
-                self.report(
-                    "control-character-in-input-stream",
-                    buf,
-                    base,
-                    base + i,
-                    sink,
-                );
+                let code = ErrorCode::ControlCharacterInInputStream;
+                self.report(code, buf, base, base + i, sink);
             } else if is_noncharacter(c) {
-                self.report("noncharacter-in-input-stream", buf, base, base + i, sink);
+                let code = ErrorCode::NoncharacterInInputStream;
+                self.report(code, buf, base, base + i, sink);
             }
             i += utf8_len(b);
         }
@@ -94,7 +74,7 @@ impl InputChecker {
 
     fn report<S: TokenSink>(
         &mut self,
-        code: &'static str,
+        code: ErrorCode,
         buf: &str,
         base: usize,
         offset: usize,
@@ -109,63 +89,17 @@ impl InputChecker {
         });
     }
 
-    /// The 1-based line and column of the character at absolute offset `offset`. A CR, an
-    /// LF and a CR LF pair each end a line; columns count UTF-16 code units.
+    /// The line and column of the character at absolute offset `offset`; `buf` holds the
+    /// input from absolute offset `base` on.
     pub(crate) fn position(&mut self, buf: &str, base: usize, offset: usize) -> (u32, u32) {
-        if offset >= self.off {
-            self.advance_cursor(buf, base, offset);
-            return (self.line, self.col);
-        }
-        // Behind the cursor (rare): count back on the same line.
-        let bytes = buf.as_bytes();
-        let from = offset.max(base) - base;
-        let to = (self.off - base).min(bytes.len());
-        let back = utf16_len(&bytes[from.min(to)..to]);
-        (self.line, self.col.saturating_sub(back).max(1))
+        self.lines.position_in(buf, base, offset)
     }
 
-    /// Moves the position cursor forward to absolute offset `target`.
-    pub(crate) fn advance_cursor(&mut self, buf: &str, base: usize, target: usize) {
-        if target <= self.off {
-            return;
-        }
-        let bytes = buf.as_bytes();
-        let start = self.off.max(base) - base;
-        let end = (target - base).min(bytes.len());
-        let range = &bytes[start.min(end)..end];
-        let mut line_start = 0;
-        let mut any_newline = false;
-        for i in memchr::memchr2_iter(b'\n', b'\r', range) {
-            let after_cr = if i == 0 {
-                self.prev_cr
-            } else {
-                range[i - 1] == b'\r'
-            };
-            if range[i] == b'\r' || !after_cr {
-                self.line += 1;
-            }
-            any_newline = true;
-            line_start = i + 1;
-        }
-        if any_newline {
-            self.col = 1;
-        }
-        self.col += utf16_len(&range[line_start..]);
-        if !range.is_empty() {
-            self.prev_cr = range[range.len() - 1] == b'\r';
-        }
-        self.off = target;
+    /// The tokenizer drops its input before absolute offset `new_base` (`buf` holds it from
+    /// `base` on).
+    pub(crate) fn drop_before(&mut self, buf: &str, base: usize, new_base: usize) {
+        self.lines.drop_before(buf, base, new_base);
     }
-}
-
-/// The number of UTF-16 code units of the UTF-8 text `bytes` (columns count those, as the
-/// html5lib tests do: a supplementary character is two).
-#[inline]
-fn utf16_len(bytes: &[u8]) -> u32 {
-    bytes
-        .iter()
-        .map(|&b| u32::from((b & 0xC0) != 0x80) + u32::from(b >= 0xF0))
-        .sum()
 }
 
 /// The bytes that can start a character the input-stream check reports: C0 controls other than
@@ -227,25 +161,8 @@ fn utf8_len(b: u8) -> usize {
     }
 }
 
-/// The 1-based line and column of byte `offset` of `input`, counted as the tokenizer counts
-/// them for its errors (CR, LF and CR LF each end a line; columns are UTF-16 code units, as
-/// in the html5lib tests). For errors reported with an offset only (for example tree
-/// construction errors, which carry the offset of their token's span): the caller that has the
-/// whole input can turn them into positions. Offsets past the end give the end-of-input
-/// position; an offset inside a character counts from that character's start.
-pub fn line_col(input: &str, offset: usize) -> (u32, u32) {
-    let mut checker = InputChecker::default();
-    let mut end = offset.min(input.len());
-    while !input.is_char_boundary(end) {
-        end -= 1;
-    }
-    checker.advance_cursor(input, 0, end);
-    (checker.line, checker.col)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::line_col;
 
     #[test]
     fn block_check_matches_the_table() {
@@ -261,16 +178,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn line_col_counts_like_the_tokenizer() {
-        let s = "ab\r\ncd\re\n\u{1F600}x";
-        assert_eq!(line_col(s, 0), (1, 1));
-        assert_eq!(line_col(s, 2), (1, 3));
-        assert_eq!(line_col(s, 4), (2, 1));
-        assert_eq!(line_col(s, 7), (3, 1));
-        assert_eq!(line_col(s, 13), (4, 3));
-        assert_eq!(line_col(s, 100), (4, 4));
     }
 }

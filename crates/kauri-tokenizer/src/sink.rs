@@ -1,20 +1,7 @@
 //! The interface between the tokenizer and whatever consumes its tokens (normally the tree builder).
 
+use crate::error::ParseError;
 use crate::token::{Span, Token};
-
-/// A parse error: the standard's error code and where it happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ParseError {
-    /// The code. Tokenizer errors use the standard's codes (13.2.2, e.g. `eof-in-tag`); tree
-    /// construction errors, which the standard does not name, use Kauri's descriptive codes.
-    pub code: &'static str,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (in characters) as the html5lib tokenizer tests count it.
-    pub col: u32,
-    /// Byte offset into the input.
-    pub offset: usize,
-}
 
 /// The states a sink can switch the tokenizer to after a start tag (13.2.6.2 "generic raw text
 /// / RCDATA element parsing algorithm", `script`, `plaintext`).

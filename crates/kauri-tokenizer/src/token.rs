@@ -2,8 +2,36 @@
 
 use crate::names::{Attribute, LocalName};
 
-/// A byte range of the tokenizer's input: `start..end`, in bytes of the UTF-8 text as fed
-/// (before newline normalization).
+/// A source location: a byte range `start..end` of the tokenizer's input, in bytes of the UTF-8
+/// text as fed (before newline normalization), so `&input[span.start..span.end]` is the
+/// token's source. Byte offsets are the one unit of source ranges, as for
+/// [`ParseError::offset`](crate::ParseError::offset); a [`LineCounter`](crate::LineCounter)
+/// (or [`line_col`](crate::line_col)) turns an offset into the line and UTF-16 column every
+/// error is reported with.
+///
+/// ```
+/// use kauri_tokenizer::{line_col, Span, Token, TokenSink, TokenSinkResult, Tokenizer};
+///
+/// #[derive(Default)]
+/// struct Spans(Vec<Span>);
+/// impl TokenSink for Spans {
+///     fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+///         if let Token::Tag(_) = token {
+///             self.0.push(span);
+///         }
+///         TokenSinkResult::Continue
+///     }
+/// }
+///
+/// let input = "\u{1F600}\r\n\u{1F600}<b>x</b>";
+/// let mut tokenizer = Tokenizer::new(Spans::default(), Default::default());
+/// tokenizer.feed(input);
+/// tokenizer.end();
+/// let end_tag = tokenizer.sink().0[1];
+/// assert_eq!(&input[end_tag.start..end_tag.end], "</b>");
+/// assert_eq!((end_tag.start, end_tag.end), (14, 18));
+/// assert_eq!(line_col(input, end_tag.start), (2, 7));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     /// Offset of the first byte.

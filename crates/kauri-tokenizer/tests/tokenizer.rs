@@ -3,8 +3,8 @@
 //! it is present).
 
 use kauri_tokenizer::{
-    ParseError, Span, State, TagKind, TextState, Token, TokenSink, TokenSinkResult, Tokenizer,
-    TokenizerOptions,
+    line_col, ErrorCode, ParseError, Span, State, TagKind, TextState, Token, TokenSink,
+    TokenSinkResult, Tokenizer, TokenizerOptions,
 };
 use std::path::{Path, PathBuf};
 
@@ -203,7 +203,7 @@ fn sink_switches_to_rawtext() {
 fn cdata_only_in_foreign_content() {
     let html = run("<![CDATA[x]]>");
     assert_eq!(html.tokens, vec!["comment \"[CDATA[x]]\"", "eof"]);
-    assert_eq!(html.errors[0].code, "cdata-in-html-content");
+    assert_eq!(html.errors[0].code.as_str(), "cdata-in-html-content");
     let foreign = run_with(
         "<![CDATA[a\0]]]>",
         &[],
@@ -221,7 +221,7 @@ fn null_in_data_is_its_own_token() {
     let r = run("a\0b");
     let kinds: Vec<&str> = r.spans.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(kinds, vec!["chars \"a\"", "null", "chars \"b\"", "eof"]);
-    assert_eq!(r.errors[0].code, "unexpected-null-character");
+    assert_eq!(r.errors[0].code.as_str(), "unexpected-null-character");
     assert_eq!(
         (r.errors[0].line, r.errors[0].col, r.errors[0].offset),
         (1, 2, 1)
@@ -263,7 +263,10 @@ fn duplicate_attributes_in_linear_time() {
     let r = run(&input);
     assert!(start.elapsed().as_secs() < 20);
     assert_eq!(r.errors.len(), 50_000);
-    assert!(r.errors.iter().all(|e| e.code == "duplicate-attribute"));
+    assert!(r
+        .errors
+        .iter()
+        .all(|e| e.code == ErrorCode::DuplicateAttribute));
     assert!(r.tokens[0].starts_with("StartTag div [a0=\"1\" a1=\"1\""));
     assert_eq!(r.tokens[0].matches('=').count(), 50_000);
 }
@@ -276,7 +279,7 @@ fn character_references() {
         "chars \"¬it; ∉ & &x \u{fffd} € \u{fffd} \u{fffd} &zz; \""
     );
     assert_eq!(r.tokens[1], "StartTag a [b=\"&ampx=\" c=\"&x\" d=\"<\"]");
-    let codes: Vec<&str> = r.errors.iter().map(|e| e.code).collect();
+    let codes: Vec<&str> = r.errors.iter().map(|e| e.code.as_str()).collect();
     assert_eq!(
         codes,
         vec![
@@ -475,7 +478,7 @@ fn error_positions_across_lines_and_chunks() {
         let got: Vec<(&str, u32, u32, usize)> = r
             .errors
             .iter()
-            .map(|e| (e.code, e.line, e.col, e.offset))
+            .map(|e| (e.code.as_str(), e.line, e.col, e.offset))
             .collect();
         assert_eq!(
             got,
@@ -485,6 +488,37 @@ fn error_positions_across_lines_and_chunks() {
             ],
             "chunks {chunks:?}"
         );
+    }
+}
+
+/// Every error's line and column are those of its offset (one computation, `line_col`), for
+/// any chunking: astral characters, CR LF (also split across chunks), lone CRs, errors
+/// reported behind earlier ones, and long inputs the tokenizer drops as it goes.
+#[test]
+fn error_positions_are_those_of_their_offsets_for_any_chunking() {
+    let long_line = format!("<p>{}</>", "\u{1F600}x".repeat(300));
+    let inputs = [
+        "<!DOCTYPE html>\u{1F600}</>\u{1F600}</x>",
+        "a\r\nb\rc\n\u{1F600}<>\r\n\r\n&#0;\r<a b='&ampx=' c=&amp d=\"\u{1}\">",
+        "\r\n\r<!-- a\r\n<!-- b --!>\u{FDD0}&notit;\u{1F600}\r\n<?xml x?>\r</x y=1 />",
+        "<title>\u{1F600}\r\n&#x110000;</title><script><!--\r\n\u{7F}",
+        "<!DOCTYPE html PUBLIC\"a\r\nb\"'c\rd'x>\u{e9}<a =b c\"d e=f\"g h/ i>",
+        long_line.as_str(),
+    ];
+    for input in inputs {
+        let whole = run(input);
+        assert!(!whole.errors.is_empty(), "{input:?}");
+        for chunks in [&[][..], &[1], &[2], &[3, 1], &[5, 1, 2], &[7], &[64, 1]] {
+            let r = run_with(input, chunks, Recorder::default());
+            assert_eq!(r.errors, whole.errors, "{input:?} in chunks {chunks:?}");
+            for e in &r.errors {
+                assert_eq!(
+                    (e.line, e.col),
+                    line_col(input, e.offset),
+                    "{e:?} in {input:?}, chunks {chunks:?}"
+                );
+            }
+        }
     }
 }
 

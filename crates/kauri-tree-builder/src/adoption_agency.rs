@@ -4,7 +4,7 @@ use crate::formatting::Entry;
 use crate::sink::{NodeOrText, TreeSink};
 use crate::tag_sets::{element_flags, SPECIAL};
 use crate::tree_builder::TreeBuilder;
-use kauri_tokenizer::{LocalName, Namespace, QualName};
+use kauri_tokenizer::{ErrorCode, LocalName, Namespace, QualName};
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Runs the adoption agency algorithm for a token whose tag name is `subject`.
@@ -40,18 +40,18 @@ impl<S: TreeSink> TreeBuilder<S> {
             };
             // 4.4. Not in the stack: parse error; remove it from the list; return.
             let Some(fe_stack_idx) = self.open.position(&fe_handle) else {
-                self.error("adoption-agency-formatting-element-not-open");
+                self.error(ErrorCode::AdoptionAgencyFormattingElementNotOpen);
                 self.active.remove(fe_list_idx);
                 return;
             };
             // 4.5. In the stack but not in scope: parse error; return.
             if !self.open.handle_in_scope(&fe_handle) {
-                self.error("adoption-agency-formatting-element-not-in-scope");
+                self.error(ErrorCode::AdoptionAgencyFormattingElementNotInScope);
                 return;
             }
             // 4.6. Not the current node: parse error (but do not return).
             if fe_stack_idx != self.open.len() - 1 {
-                self.error("adoption-agency-misnested");
+                self.error(ErrorCode::AdoptionAgencyMisnested);
             }
             // 4.7. furthestBlock: the topmost special element lower in the stack than
             //      formattingElement.
@@ -101,7 +101,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 // 4.13.5. Node not in the list: remove it from the stack; continue.
                 let Some(node_list_idx) = node_list_idx else {
-                    self.open.remove(node_idx);
+                    self.remove_from_stack(node_idx);
                     fb_idx -= 1;
                     continue;
                 };
@@ -160,7 +160,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.21. Remove formattingElement from the stack; insert the new element right
             //       below furthestBlock.
             if let Some(i) = self.open.position(&fe_handle) {
-                self.open.remove(i);
+                self.remove_from_stack(i);
                 if i < fb_idx {
                     fb_idx -= 1;
                 }

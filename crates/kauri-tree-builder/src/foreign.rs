@@ -6,7 +6,7 @@ use crate::foreign_tables::{
 use crate::sink::TreeSink;
 use crate::tag_sets::{all_ws, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT};
 use crate::tree_builder::{Flow, TreeBuilder};
-use kauri_tokenizer::{local_name, Namespace, Tag, TagKind, Token};
+use kauri_tokenizer::{local_name, ErrorCode, Namespace, Tag, TagKind, Token};
 
 /// Start tags that break out of foreign content ("b", "big", ..., "var"; `font` only with a
 /// `color`, `face` or `size` attribute).
@@ -71,7 +71,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn foreign_content<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 self.insert_characters("\u{FFFD}");
                 Flow::Done
             }
@@ -91,7 +91,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Tag(tag) => {
@@ -102,7 +102,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     }
                 };
                 if breakout {
-                    self.error("unexpected-html-element-in-foreign-content");
+                    self.error(ErrorCode::UnexpectedHtmlElementInForeignContent);
                     while let Some(cur) = self.open.current() {
                         if cur.ns == Namespace::Html
                             || cur.has(MATHML_TEXT_INTEGRATION_POINT | HTML_INTEGRATION_POINT)
@@ -170,7 +170,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let mut i = self.open.len() - 1;
         // 2. If node's tag name, in ASCII lowercase, is not the token's: parse error.
         if !eq_lowercase(&self.open.get(i).name, &tag.name) {
-            self.error("unexpected-end-tag-in-foreign-content");
+            self.error(ErrorCode::UnexpectedEndTagInForeignContent);
         }
         if !self.open.contains_foreign_lowercase(&tag.name) {
             // No open foreign element has this name, so the loop below would walk down to
@@ -189,10 +189,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // 4. If node's lowercased tag name is the token's: pop until node is popped.
             if eq_lowercase(&self.open.get(i).name, &tag.name) {
-                if self.spans {
-                    let h = self.open.get(i).handle.clone();
-                    self.sink.set_end_tag_span(&h, self.span);
-                }
                 self.pop_to_len(i);
                 return Flow::Done;
             }

@@ -4,6 +4,7 @@
 //! insertion modes, and drives a [`TreeSink`] that builds the actual document.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod adoption_agency;
 mod foreign;

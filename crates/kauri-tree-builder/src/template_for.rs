@@ -10,7 +10,7 @@
 use crate::sink::{ContentPatch, NodeOrText, TreeSink};
 use crate::tree_builder::helpers::Place;
 use crate::tree_builder::TreeBuilder;
-use kauri_tokenizer::{local_name, Namespace, Tag};
+use kauri_tokenizer::{local_name, ErrorCode, Namespace, Tag};
 
 /// A `template` on the stack of open elements whose template contents is a declarative
 /// shadow root, or which has an insertion target.
@@ -92,14 +92,14 @@ impl<S: TreeSink> TreeBuilder<S> {
         // If there is no template element on the stack of open elements, then this is a
         // parse error; ignore the token.
         if !self.template_on_stack() {
-            self.error("unexpected-end-tag");
+            self.error(ErrorCode::UnexpectedEndTag);
             return;
         }
         // 1. Generate all implied end tags thoroughly.
         self.generate_all_implied_end_tags_thoroughly();
         // 2. If the current node is not a template element, then this is a parse error.
         if !self.open.current_is(&local_name!("template")) {
-            self.error("unexpected-end-tag");
+            self.error(ErrorCode::UnexpectedEndTag);
         }
         // 3. Let template be the last template element in the stack of open elements.
         // 4. If template's insertion target is not null: remove its start marker (4.4) and

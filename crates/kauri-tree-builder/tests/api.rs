@@ -170,6 +170,51 @@ fn spans_cover_start_and_end_tags() {
     assert_eq!(&input[end.1.start..end.1.end], "</div>");
 }
 
+/// Each element's end tag span is set once, when the end tag with its name closes it (pops it
+/// or removes it from the stack), whatever rule closed it; `</body>` and `</html>` record it
+/// without a pop. Elements closed by another tag get none.
+#[test]
+fn end_tag_spans_are_set_by_whatever_closes_the_element() {
+    let input = "<!DOCTYPE html><p>a</p><h1>b</h1><b>c</b><i>d<div>e</i></div><ul><li>f<li>g</ul>\
+                 <form>h</form><table><caption>i<td>j</td></table><svg><foreignObject>k\
+                 </foreignobject></svg><textarea>l</textarea></br></body></html>";
+    let rec = run(input, TreeBuilderOptions::default()).into_sink();
+    let end_tags = |name: &str| -> Vec<&str> {
+        rec.end_spans
+            .iter()
+            .filter(|(h, _)| element_name(&rec.dom, *h) == name)
+            .map(|(_, s)| &input[s.start..s.end])
+            .collect()
+    };
+    // Popped by "close a p element", the heading rule, the adoption agency (no furthest
+    // block; and removed from the stack with one), "in body" and "in cell" rules.
+    assert_eq!(end_tags("p"), ["</p>"]);
+    assert_eq!(end_tags("h1"), ["</h1>"]);
+    assert_eq!(end_tags("b"), ["</b>"]);
+    // `</i>` closes both the `i` it removes from the stack and the copy it makes inside the
+    // `div` (popped in its second round).
+    assert_eq!(end_tags("i"), ["</i>", "</i>"]);
+    assert_eq!(end_tags("div"), ["</div>"]);
+    assert_eq!(end_tags("ul"), ["</ul>"]);
+    assert_eq!(end_tags("form"), ["</form>"]);
+    assert_eq!(end_tags("td"), ["</td>"]);
+    assert_eq!(end_tags("table"), ["</table>"]);
+    assert_eq!(end_tags("foreignObject"), ["</foreignobject>"]);
+    assert_eq!(end_tags("svg"), ["</svg>"]);
+    assert_eq!(end_tags("textarea"), ["</textarea>"]);
+    assert_eq!(end_tags("body"), ["</body>"]);
+    assert_eq!(end_tags("html"), ["</html>"]);
+    // Closed by other tags: the first `li` by `<li>`, the second by `</ul>`, the caption by
+    // `<td>`. `</br>` is a `<br>` that closes itself (as in parse5).
+    assert!(end_tags("li").is_empty());
+    assert!(end_tags("caption").is_empty());
+    assert_eq!(end_tags("br"), ["</br>"]);
+    let mut elements: Vec<usize> = rec.end_spans.iter().map(|(h, _)| *h).collect();
+    elements.sort_unstable();
+    elements.dedup();
+    assert_eq!(elements.len(), rec.end_spans.len(), "one end tag span each");
+}
+
 #[test]
 fn spans_cover_text_doctype_and_table_text() {
     let input = "<!DOCTYPE html><table>x&amp;y<tr>";

@@ -7,10 +7,18 @@ use kauri_tokenizer::{LocalName, Namespace, QualName};
 /// The context element of a fragment parse, named as the html5lib tree-construction tests name
 /// it: `td` (HTML), `svg path` (SVG), `math mi` (MathML).
 ///
+/// A bare `svg` or `math` is the SVG or MathML root element (`svg svg`, `math math`), which is
+/// what a fragment "inside an `<svg>`" means; no HTML element has either name (the tree
+/// builder puts an `<svg>` or `<math>` start tag in its foreign namespace everywhere), and the
+/// html5lib tests always spell the namespace out, so both forms agree with them.
+///
 /// ```
-/// use kauri::FragmentContext;
+/// use kauri::{FragmentContext, Namespace};
 /// let ctx: FragmentContext = "svg foreignObject".parse().unwrap();
 /// assert_eq!(ctx.name().local.as_ref(), "foreignObject");
+/// let svg: FragmentContext = "svg".parse().unwrap();
+/// assert_eq!(svg, "svg svg".parse().unwrap());
+/// assert_eq!(svg.name().ns, Namespace::Svg);
 /// assert!("".parse::<FragmentContext>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,14 +78,17 @@ impl std::str::FromStr for FragmentContext {
 
     fn from_str(s: &str) -> Result<FragmentContext, ContextError> {
         let err = || ContextError(s.to_owned());
-        let (make, local): (fn(&str) -> FragmentContext, &str) =
-            if let Some(rest) = s.strip_prefix("svg ") {
-                (FragmentContext::svg, rest)
-            } else if let Some(rest) = s.strip_prefix("math ") {
-                (FragmentContext::mathml, rest)
-            } else {
-                (FragmentContext::html, s)
-            };
+        let (make, local): (fn(&str) -> FragmentContext, &str) = if s == "svg" {
+            (FragmentContext::svg, s)
+        } else if s == "math" {
+            (FragmentContext::mathml, s)
+        } else if let Some(rest) = s.strip_prefix("svg ") {
+            (FragmentContext::svg, rest)
+        } else if let Some(rest) = s.strip_prefix("math ") {
+            (FragmentContext::mathml, rest)
+        } else {
+            (FragmentContext::html, s)
+        };
         if valid_name(local) {
             Ok(make(local))
         } else {

@@ -39,11 +39,11 @@
 //! # Ok::<(), kauri::SelectorError>(())
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod fragment;
 mod options;
 mod parse;
-mod positions;
 pub mod tokenize;
 
 pub use fragment::{ContextError, FragmentContext};
@@ -60,6 +60,7 @@ pub use kauri_dom::{
     QualName, QuirksMode, Select, Selector, SelectorError, Span,
 };
 pub use kauri_encoding::{Encoding, UnknownLabel};
+pub use kauri_tokenizer::{line_col, ErrorCode, LineCounter};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

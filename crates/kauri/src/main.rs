@@ -1,4 +1,5 @@
 //! The `kauri` command: `kauri parse` and `kauri tokenize` (see `kauri --help`).
+#![forbid(unsafe_code)]
 
 mod cli;
 

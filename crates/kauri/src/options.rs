@@ -1,7 +1,8 @@
 //! [`ParseOptions`].
 
-/// How to parse. `ParseOptions::default()` is a browser's document parse: scripting enabled,
-/// encoding sniffed from bytes, no source locations.
+/// How to parse. `ParseOptions::default()` is a browser's document parse of a local file:
+/// scripting enabled, encoding sniffed from bytes (guessing UTF-8 for unlabelled input), no
+/// source locations.
 ///
 /// ```
 /// let opts = kauri::ParseOptions { scripting: false, ..Default::default() };
@@ -18,8 +19,29 @@ pub struct ParseOptions {
     pub encoding: Option<String>,
     /// For bytes: the transport layer's charset (e.g. from `Content-Type`). Ignored for text.
     pub transport_charset: Option<String>,
-    /// For bytes: let the statistical detector guess UTF-8 (as browsers do for local files).
-    /// Default `false` (network content).
+    /// For bytes without a byte order mark, override, transport charset or `<meta>`
+    /// declaration: let the statistical detector (chardetng) guess UTF-8, as browsers do for
+    /// local files and as the `kauri` CLI does. Default `true`, since most library users parse
+    /// pages they fetched or stored, and unlabelled UTF-8 is by far the most common such input.
+    ///
+    /// Set it to `false` for a browser's behaviour on network content (Firefox does not guess
+    /// UTF-8 for HTTP responses): the detector then picks among legacy encodings only.
+    ///
+    /// The order of evidence for bytes (the standard's encoding sniffing algorithm,
+    /// `§ determining-the-character-encoding`): a byte order mark; then
+    /// [`encoding`](ParseOptions::encoding); then
+    /// [`transport_charset`](ParseOptions::transport_charset); then the `<meta>` pre-scan of the
+    /// first 1,024 bytes; then the guess (this switch); then windows-1252. A `<meta charset>`
+    /// found later by the tree builder can still change a guessed (tentative) encoding once.
+    ///
+    /// ```
+    /// let bytes = "<title>\u{dc}n\u{ef}c\u{f6}d\u{e9} \u{2013} \u{65e5}\u{672c}\u{8a9e}</title>".as_bytes();
+    /// let doc = kauri::parse_bytes(bytes);
+    /// assert_eq!(doc.encoding(), "UTF-8");
+    /// let network = kauri::ParseOptions { allow_utf8_guess: false, ..Default::default() };
+    /// let doc = kauri::parse_bytes_with_options(bytes, &network).unwrap();
+    /// assert_ne!(doc.encoding(), "UTF-8");
+    /// ```
     pub allow_utf8_guess: bool,
     /// Record source locations: each node's [`span`](kauri_dom::Node::span) and each element's
     /// [`end_tag_span`](kauri_dom::Node::end_tag_span), as byte offsets into the decoded
@@ -32,19 +54,21 @@ pub struct ParseOptions {
     /// sniffed and the input decoded (a multi-byte sequence cut in two decodes as U+FFFD, as a
     /// truncated file would); text is cut at the last character boundary at or before the
     /// limit. The rest is parsed as if the input ended there, and the document's errors end
-    /// with one whose code is [`ParseOptions::INPUT_TRUNCATED`], at the end of the parsed
+    /// with one whose code is [`ErrorCode::InputTruncated`](crate::ErrorCode::InputTruncated), at
+    /// the end of the parsed
     /// text. Input within the limit is parsed exactly as without it.
     ///
     /// ```
     /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), ..Default::default() };
     /// let doc = kauri::parse_with_options("<p>abc\u{e9}def", &opts);
     /// assert_eq!(doc.text_content(), "abc");
-    /// assert_eq!(doc.errors().last().unwrap().code, kauri::ParseOptions::INPUT_TRUNCATED);
+    /// assert_eq!(doc.errors().last().unwrap().code, kauri::ErrorCode::InputTruncated);
     /// ```
     pub max_input_bytes: Option<usize>,
     /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
     /// keeps its first this many distinct attributes in source order; each further one is
-    /// dropped with a parse error whose code is [`ParseOptions::TOO_MANY_ATTRIBUTES`]. See
+    /// dropped with a parse error whose code is
+    /// [`ErrorCode::TooManyAttributes`](crate::ErrorCode::TooManyAttributes). See
     /// [`kauri_tokenizer::TokenizerOptions::max_attributes`].
     pub max_attributes: Option<usize>,
     /// A resource limit (not part of the standard; `None`, the default, is no limit), as
@@ -89,13 +113,6 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
-    /// The code of the parse error that reports input cut by
-    /// [`max_input_bytes`](ParseOptions::max_input_bytes). Kauri's own, not the standard's.
-    pub const INPUT_TRUNCATED: &'static str = "input-truncated";
-    /// The code of the parse error for each attribute dropped by
-    /// [`max_attributes`](ParseOptions::max_attributes). Kauri's own, not the standard's.
-    pub const TOO_MANY_ATTRIBUTES: &'static str = kauri_tokenizer::TOO_MANY_ATTRIBUTES;
-
     /// Cuts text input to [`max_input_bytes`](ParseOptions::max_input_bytes) (at the last
     /// character boundary at or before it); `true` when it was cut.
     pub(crate) fn limit_text<'s>(&self, html: &'s str) -> (&'s str, bool) {
@@ -127,7 +144,7 @@ impl Default for ParseOptions {
             scripting: true,
             encoding: None,
             transport_charset: None,
-            allow_utf8_guess: false,
+            allow_utf8_guess: true,
             locations: false,
             iframe_srcdoc: false,
             max_input_bytes: None,

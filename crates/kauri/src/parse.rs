@@ -2,12 +2,11 @@
 
 use kauri_dom::{Arena, Document, DomSink, Parsed};
 use kauri_encoding::{Encoding, EncodingDecision, SniffOptions, UnknownLabel};
-use kauri_tokenizer::{ParseError, State, Tokenizer, TokenizerOptions};
+use kauri_tokenizer::{fill_positions, ErrorCode, ParseError, State, Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};
 
 use crate::fragment::{ContextError, FragmentContext};
 use crate::options::ParseOptions;
-use crate::positions::fill_positions;
 
 /// Parses a document from text with the default options.
 ///
@@ -259,16 +258,11 @@ fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBu
     }
 }
 
-/// Appends the [`ParseOptions::INPUT_TRUNCATED`] error at the end of `html` when the input was
-/// cut by [`ParseOptions::max_input_bytes`].
+/// Appends the [`ErrorCode::InputTruncated`] error at the end of `html` when the input was cut
+/// by [`ParseOptions::max_input_bytes`].
 fn report_truncation(html: &str, truncated: bool, errors: &mut Vec<ParseError>) {
     if truncated {
-        errors.push(ParseError {
-            code: ParseOptions::INPUT_TRUNCATED,
-            line: 0,
-            col: 0,
-            offset: html.len(),
-        });
+        errors.push(ParseError::at(ErrorCode::InputTruncated, html.len()));
     }
 }
 

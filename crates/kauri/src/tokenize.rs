@@ -186,7 +186,7 @@ impl TokenSink for JsonSink {
             self.errors.push(',');
         }
         self.errors.push_str("{\"code\":");
-        push_json_string(&mut self.errors, error.code);
+        push_json_string(&mut self.errors, error.code.as_str());
         let _ = write!(
             self.errors,
             ",\"line\":{},\"col\":{}}}",

@@ -36,7 +36,7 @@ fn errors_have_positions() {
     let codes: Vec<(&str, u32, u32)> = doc
         .errors()
         .iter()
-        .map(|e| (e.code, e.line, e.col))
+        .map(|e| (e.code.as_str(), e.line, e.col))
         .collect();
     assert_eq!(codes[0].0, "missing-doctype");
     assert!(
@@ -44,6 +44,45 @@ fn errors_have_positions() {
         "{codes:?}"
     );
     assert!(codes.iter().any(|&(_, line, _)| line == 2), "{codes:?}");
+}
+
+/// Tokenizer and tree construction errors count lines and columns the same way: CR LF, CR
+/// and LF each end a line, and columns are UTF-16 code units (an emoji is two).
+#[test]
+fn every_error_counts_utf16_columns_and_crlf_cr_lf_lines() {
+    let positions = |html: &str| -> Vec<(String, u32, u32)> {
+        kauri::parse(html)
+            .errors()
+            .iter()
+            .map(|e| (e.code.to_string(), e.line, e.col))
+            .collect()
+    };
+    // The example: `</>` is a tokenizer error, `</x>` a tree construction one.
+    assert_eq!(
+        positions("<!DOCTYPE html>\u{1F600}</>\u{1F600}</x>"),
+        [
+            ("missing-end-tag-name".to_owned(), 1, 20),
+            ("unexpected-end-tag".to_owned(), 1, 23)
+        ]
+    );
+    // CR LF, a lone CR and astral characters before each kind of error.
+    let html = "<!DOCTYPE html>\r\n\u{1F600}</>\r\u{1F600}\u{1F600}</x>\n\u{10000}<p/>\r\n</>";
+    assert_eq!(
+        positions(html),
+        [
+            ("missing-end-tag-name".to_owned(), 2, 5),
+            ("unexpected-end-tag".to_owned(), 3, 5),
+            (
+                "non-void-html-element-start-tag-with-trailing-solidus".to_owned(),
+                4,
+                3
+            ),
+            ("missing-end-tag-name".to_owned(), 5, 3),
+        ]
+    );
+    for e in kauri::parse(html).errors() {
+        assert_eq!((e.line, e.col), kauri::line_col(html, e.offset), "{e}");
+    }
 }
 
 #[test]
@@ -225,7 +264,7 @@ fn long_unknown_names_behave_like_atoms() {
     let duplicates = doc
         .errors()
         .iter()
-        .filter(|e| e.code == "duplicate-attribute")
+        .filter(|e| e.code == kauri::ErrorCode::DuplicateAttribute)
         .count();
     assert_eq!(duplicates, 3);
     // The end tag closed the element: the <p> is its sibling.

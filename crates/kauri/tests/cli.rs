@@ -17,6 +17,11 @@ fn kauri(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn ok(args: &[&str], stdin: &[u8]) -> String {
+    String::from_utf8(ok_bytes(args, stdin)).unwrap()
+}
+
+/// Exit status 0: the output's bytes (in the document's encoding for `--format html`).
+fn ok_bytes(args: &[&str], stdin: &[u8]) -> Vec<u8> {
     let out = kauri(args, stdin);
     assert_eq!(
         out.status.code(),
@@ -24,7 +29,7 @@ fn ok(args: &[&str], stdin: &[u8]) -> String {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap()
+    out.stdout
 }
 
 /// Exit status 2 and exactly one line on stderr.
@@ -139,7 +144,7 @@ fn parse_tree_is_the_default_format() {
 fn parse_html_and_text() {
     assert_eq!(
         ok(&["parse", "--format", "html"], b"<p title='a\"b'>x &amp; y"),
-        "<html><head></head><body><p title=\"a&quot;b\">x &amp; y</p></body></html>\n"
+        "<html><head></head><body><p title=\"a&quot;b\">x &amp; y</p></body></html>"
     );
     assert_eq!(
         ok(
@@ -188,6 +193,51 @@ fn parse_fragment_contexts() {
         ok(&["parse", "--fragment", "textarea"], b"<b>x"),
         "| \"<b>x\"\n"
     );
+    // A bare `svg` or `math` is the foreign root element, as `svg svg` and `math math`.
+    for (short, long) in [("svg", "svg svg"), ("math", "math math")] {
+        let input = b"<path/><mi>x</mi><b>y";
+        assert_eq!(
+            ok(&["parse", "--fragment", short], input),
+            ok(&["parse", "--fragment", long], input)
+        );
+    }
+    assert_eq!(
+        ok(&["parse", "--fragment", "svg"], b"<path/>"),
+        "| <svg path>\n"
+    );
+}
+
+#[test]
+fn parse_html_output_is_in_the_documents_encoding() {
+    let page = b"<meta charset=shift_jis><p>\x82\xa0 &#x1F600;";
+    let html = ok_bytes(&["parse", "--format", "html"], page);
+    assert_eq!(
+        html,
+        b"<html><head><meta charset=\"shift_jis\"></head><body><p>\x82\xa0 &#128512;</p></body></html>"
+    );
+    // Parsed again, it gives the same document and the same bytes.
+    assert_eq!(ok_bytes(&["parse", "--format", "html"], &html), html);
+    assert_eq!(
+        ok(&["parse", "--format", "text"], &html),
+        "\u{3042} \u{1F600}"
+    );
+}
+
+#[test]
+fn parse_max_depth() {
+    let deep = "<div>".repeat(10);
+    assert_eq!(
+        ok(
+            &["parse", "--max-depth", "3", "--format", "html"],
+            deep.as_bytes()
+        ),
+        // `html` is entry 0 and `body` entry 1: every div after the first goes into entry 2.
+        format!(
+            "<html><head></head><body><div>{}</div></body></html>",
+            "<div></div>".repeat(9)
+        )
+    );
+    assert!(usage_error(&["parse", "--max-depth", "0"], b"").contains("--max-depth"));
 }
 
 #[test]
@@ -378,6 +428,74 @@ lines</p>"#;
     assert_eq!(out, "X & y\nZ\ntwo\nlines\n");
     // Nothing matched: no output, success.
     assert_eq!(ok(&["select", "table"], page), "");
+    // -0 / --null: records end with NUL, so text with newlines splits safely.
+    assert_eq!(
+        ok(&["select", "--text", "-0", "a[href], p"], page),
+        "X & y\0Z\0two\nlines\0"
+    );
+    assert_eq!(ok(&["select", "--null", "p"], page), "<p>two\nlines</p>\0");
+}
+
+#[test]
+fn select_json_records() {
+    let page = b"<div id=d><p class=\"a b\">Hi<br>there</p>\n<svg><a xlink:href=#x>l</a></svg>";
+    let out = ok(&["select", "--json", "p, a"], page);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let p = json(lines[0]);
+    assert_eq!(p["namespace"], "html");
+    assert_eq!(p["name"], "p");
+    assert_eq!(p["attributes"][0]["name"], "class");
+    assert_eq!(p["attributes"][0]["value"], "a b");
+    assert_eq!(p["html"], "<p class=\"a b\">Hi<br>there</p>");
+    assert_eq!(p["text"], "Hithere");
+    assert!(p.get("span").is_none());
+    let a = json(lines[1]);
+    assert_eq!((&a["namespace"], &a["name"]), (&"svg".into(), &"a".into()));
+    assert_eq!(a["attributes"][0]["namespace"], "xlink");
+    // --locations adds the source span, a byte range of the decoded input.
+    let out = ok(&["select", "--json", "--locations", "p"], page);
+    let p = json(out.trim_end());
+    let (start, end) = (
+        p["span"]["start"].as_u64().unwrap(),
+        p["span"]["end"].as_u64().unwrap(),
+    );
+    assert_eq!(&page[start as usize..end as usize], b"<p class=\"a b\">");
+    // --text and --json exclude each other; --locations needs --json.
+    usage_error(&["select", "--json", "--text", "p"], page);
+    usage_error(&["select", "--locations", "p"], page);
+}
+
+/// `kauri parse --format html page | kauri parse --format html` prints the first output again,
+/// for every corpus page (the serialization is written with nothing after it).
+#[test]
+fn html_output_is_a_fixpoint_on_the_corpus() {
+    let dir = corpus_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the corpus is missing at {} (set KAURI_CORPUS)",
+            dir.display()
+        );
+        eprintln!("skipped: no corpus at {} (set KAURI_CORPUS)", dir.display());
+        return;
+    };
+    let mut pages: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .collect();
+    pages.sort();
+    assert!(
+        pages.len() >= 100,
+        "{} pages in {}",
+        pages.len(),
+        dir.display()
+    );
+    for page in &pages {
+        let first = ok_bytes(&["parse", "--format", "html", page.to_str().unwrap()], b"");
+        let second = ok_bytes(&["parse", "--format", "html"], &first);
+        assert!(first == second, "not a fixpoint: {}", page.display());
+    }
 }
 
 #[test]
@@ -533,7 +651,7 @@ fn streamed_output_equals_the_library_strings() {
     assert_eq!(json, format!("{}\n", located.to_json_with(true, true)));
     assert_eq!(
         ok(&["parse", "-", "--format", "html"], &bytes),
-        format!("{}\n", doc.to_html())
+        doc.to_html()
     );
     assert_eq!(
         ok(&["parse", "-", "--format", "text"], &bytes),

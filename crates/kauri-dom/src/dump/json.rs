@@ -98,8 +98,15 @@ impl FormIndex {
     }
 }
 
-/// Appends a JSON string literal.
-pub(crate) fn json_string(out: &mut String, s: &str) {
+/// Appends `s` to `out` as a JSON string literal (quotes, backslash escapes, `\u00XX` for the
+/// other control characters), as every JSON output of Kauri writes strings.
+///
+/// ```
+/// let mut out = String::new();
+/// kauri_dom::json_string(&mut out, "a \"b\"\n\u{1}");
+/// assert_eq!(out, r#""a \"b\"\n\u0001""#);
+/// ```
+pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
@@ -311,7 +318,7 @@ fn walk(
                 out.push(',');
             }
             out.push_str("{\"code\":");
-            json_string(out, error.code);
+            json_string(out, error.code.as_str());
             let _ = write!(out, ",\"line\":{},\"col\":{}", error.line, error.col);
             if options.locations {
                 let _ = write!(out, ",\"offset\":{}", error.offset);

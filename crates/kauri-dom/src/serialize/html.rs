@@ -682,11 +682,12 @@ mod tests {
         // Not void outside the HTML namespace.
         let svg_br = b.element(Namespace::Svg, "br", &[]);
         b.append(&div, svg_br);
+        drop(b);
         assert_eq!(
-            div.0.outer_html(),
+            div.finished().outer_html(),
             "<div><br><param><basefont><bgsound><frame><keygen><img><wbr><br><br></br></div>"
         );
-        assert_eq!(br.0.inner_html(), "");
+        assert_eq!(br.finished().inner_html(), "");
     }
 
     #[test]
@@ -713,21 +714,28 @@ mod tests {
         let svg_style = b.element(Namespace::Svg, "style", &[]);
         b.text(&svg_style, "a<b");
         b.append(&div, svg_style);
+        drop(b);
         let raw = "<style>a<b>&c</style><script>a<b>&c</script><xmp>a<b>&c</xmp>\
                    <iframe>a<b>&c</iframe><noembed>a<b>&c</noembed><noframes>a<b>&c</noframes>\
                    <plaintext>a<b>&c</plaintext>";
         let escaped = "<title>a&lt;b&gt;&amp;c</title><textarea>a&lt;b&gt;&amp;c</textarea>\
                        <style>a&lt;b</style>";
         assert_eq!(
-            inner(div.0, true),
+            inner(div.finished(), true),
             format!("{raw}<noscript>a<b>&c</noscript>{escaped}")
         );
         assert_eq!(
-            inner(div.0, false),
+            inner(div.finished(), false),
             format!("{raw}<noscript>a&lt;b&gt;&amp;c</noscript>{escaped}")
         );
         // outerHTML of the text node itself looks at its parent too.
-        let script_text = div.0.children().nth(1).unwrap().first_child().unwrap();
+        let script_text = div
+            .finished()
+            .children()
+            .nth(1)
+            .unwrap()
+            .first_child()
+            .unwrap();
         assert_eq!(script_text.outer_html(), "a<b>&c");
         assert_eq!(script_text.inner_html(), "");
     }
@@ -750,22 +758,26 @@ mod tests {
         b.append(&div, outer_t);
         let after = b.html("span");
         b.append(&div, after);
+        let empty = b.html("template");
+        drop(b);
         assert_eq!(
-            div.0.outer_html(),
+            div.finished().outer_html(),
             "<div><template>a&amp;<template><p>&lt;x&gt;</p></template>z</template><span></span></div>"
         );
         assert_eq!(
-            outer_t.0.inner_html(),
+            outer_t.finished().inner_html(),
             "a&amp;<template><p>&lt;x&gt;</p></template>z"
         );
         assert_eq!(
-            inner_t.0.outer_html(),
+            inner_t.finished().outer_html(),
             "<template><p>&lt;x&gt;</p></template>"
         );
-        assert_eq!(contents.0.inner_html(), outer_t.0.inner_html());
+        assert_eq!(
+            contents.finished().inner_html(),
+            outer_t.finished().inner_html()
+        );
         // An empty template.
-        let empty = b.html("template");
-        assert_eq!(empty.0.outer_html(), "<template></template>");
+        assert_eq!(empty.finished().outer_html(), "<template></template>");
     }
 
     #[test]
@@ -792,8 +804,9 @@ mod tests {
         b.append(&svg, fo);
         b.append(&svg, a);
         b.append(&svg, math);
+        drop(b);
         assert_eq!(
-            svg.0.outer_html(),
+            svg.finished().outer_html(),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
              xml:lang=\"en\" viewBox=\"0 0 1 1\"><foreignObject></foreignObject>\
              <a xlink:href=\"#x\"></a><math></math></svg>"
@@ -806,9 +819,10 @@ mod tests {
         let mut b = Builder::new(&arena);
         let c = b.sink.create_comment("hi");
         let pi = b.sink.create_processing_instruction("t", "d");
-        assert_eq!(c.0.outer_html(), "<!--hi-->");
-        assert_eq!(pi.0.outer_html(), "<?t d?>");
-        assert_eq!(c.0.inner_html(), "");
+        drop(b);
+        assert_eq!(c.finished().outer_html(), "<!--hi-->");
+        assert_eq!(pi.finished().outer_html(), "<?t d?>");
+        assert_eq!(c.finished().inner_html(), "");
     }
 
     /// A 1,000,000-deep tree serializes on a 2 MB stack (the walk uses no recursion).

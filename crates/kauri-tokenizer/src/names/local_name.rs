@@ -81,6 +81,8 @@ impl LocalName {
     #[inline]
     pub fn atom_word(&self) -> Option<u64> {
         match &self.0 {
+            // `unsafe_data` is a safe method of `string_cache::Atom` (its packed word); no
+            // unsafe code runs here.
             Repr::Atom(atom) => Some(atom.unsafe_data()),
             Repr::Shared(_) => None,
         }
@@ -174,6 +176,7 @@ impl Hash for LocalName {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         match &self.0 {
+            // A safe method, see `atom_word`.
             Repr::Atom(atom) => state.write_u64(atom.unsafe_data()),
             Repr::Shared(s) => s.hash(state),
         }

@@ -2,6 +2,7 @@
 
 use super::data::is_whitespace;
 use super::{State, Tokenizer};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 
 impl<S: TokenSink> Tokenizer<S> {
@@ -18,7 +19,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('=') => {
-                    self.error("unexpected-equals-sign-before-attribute-name");
+                    self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                     self.start_attribute();
                     self.attr_name.push('=');
                     self.state = State::AttributeName;
@@ -83,11 +84,11 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_name.push('\u{FFFD}');
                 }
                 Some(c @ ('"' | '\'' | '<')) => {
-                    self.error("unexpected-character-in-attribute-name");
+                    self.error(ErrorCode::UnexpectedCharacterInAttributeName);
                     self.attr_name.push(c);
                 }
                 Some(c) => self.attr_name.push(c.to_ascii_lowercase()),
@@ -117,7 +118,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 None => {
-                    self.error("eof-in-tag");
+                    self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
                 Some(_) => {
@@ -146,7 +147,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('>') => {
-                    self.error("missing-attribute-value");
+                    self.error(ErrorCode::MissingAttributeValue);
                     self.state = State::Data;
                     self.emit_tag();
                     return true;
@@ -182,11 +183,11 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_value.push('\u{FFFD}');
                 }
                 None => {
-                    self.error("eof-in-tag");
+                    self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
                 Some(c) => self.attr_value.push(c),
@@ -241,15 +242,15 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.attr_value.push('\u{FFFD}');
                 }
                 Some(c @ ('"' | '\'' | '<' | '=' | '`')) => {
-                    self.error("unexpected-character-in-unquoted-attribute-value");
+                    self.error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                     self.attr_value.push(c);
                 }
                 None => {
-                    self.error("eof-in-tag");
+                    self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
                 Some(c) => self.attr_value.push(c),
@@ -270,11 +271,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_tag();
             }
             None => {
-                self.error("eof-in-tag");
+                self.error(ErrorCode::EofInTag);
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("missing-whitespace-between-attributes");
+                self.error(ErrorCode::MissingWhitespaceBetweenAttributes);
                 self.reconsume(State::BeforeAttributeName);
             }
         }
@@ -293,11 +294,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_tag();
             }
             None => {
-                self.error("eof-in-tag");
+                self.error(ErrorCode::EofInTag);
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("unexpected-solidus-in-tag");
+                self.error(ErrorCode::UnexpectedSolidusInTag);
                 self.reconsume(State::BeforeAttributeName);
             }
         }

@@ -59,9 +59,14 @@ impl Buffer {
         self.view_owned();
     }
 
-    /// Uses `chunk` in place until [`Buffer::drop_front`] ends the loan. The caller (the
-    /// tokenizer's `feed`) must end it before `chunk`'s borrow ends, i.e. before returning.
-    pub(super) fn lend(&mut self, chunk: &str) {
+    /// Uses `chunk` in place until [`Buffer::drop_front`] ends the loan.
+    ///
+    /// # Safety
+    /// The buffer keeps a pointer to `chunk` past this call. The caller must end the loan with
+    /// [`Buffer::drop_front`] before `chunk`'s borrow ends; or, when it cannot (a panic unwound
+    /// out of it), never read the buffer again before [`Buffer::clear`] (check
+    /// [`Buffer::is_lent`] first).
+    pub(super) unsafe fn lend(&mut self, chunk: &str) {
         debug_assert!(self.is_empty() && !self.lent);
         self.lent = true;
         self.ptr = chunk.as_ptr();

@@ -3,6 +3,7 @@
 
 use super::{State, Tokenizer};
 use crate::char_ref::{c1_replacement, longest_named_match, NamedMatch};
+use crate::error::ErrorCode;
 use crate::input::{is_noncharacter, is_reported_control};
 use crate::sink::TokenSink;
 
@@ -85,7 +86,7 @@ impl<S: TokenSink> Tokenizer<S> {
         } else {
             if !last_is_semicolon {
                 let at = self.abs(self.pos);
-                self.error_at("missing-semicolon-after-character-reference", at);
+                self.error_at(ErrorCode::MissingSemicolonAfterCharacterReference, at);
             }
             self.flush_expansion(value);
         }
@@ -108,7 +109,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     }
                 }
                 Some(';') => {
-                    self.error("unknown-named-character-reference");
+                    self.error(ErrorCode::UnknownNamedCharacterReference);
                     let state = self.return_state;
                     self.reconsume(state);
                     return true;
@@ -138,7 +139,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// The anything-else case of the numeric and hexadecimal start states.
     fn absence_of_digits(&mut self) {
-        self.error("absence-of-digits-in-numeric-character-reference");
+        self.error(ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
         self.flush_consumed_literally(self.cur);
         let state = self.return_state;
         self.reconsume(state);
@@ -179,7 +180,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 _ => {
-                    self.error("missing-semicolon-after-character-reference");
+                    self.error(ErrorCode::MissingSemicolonAfterCharacterReference);
                     self.reconsume(State::NumericCharacterReferenceEnd);
                     return true;
                 }
@@ -209,22 +210,22 @@ impl<S: TokenSink> Tokenizer<S> {
         let code = self.char_ref_code;
         let c = match code {
             0 => {
-                self.error("null-character-reference");
+                self.error(ErrorCode::NullCharacterReference);
                 '\u{FFFD}'
             }
             0x11_0000.. => {
-                self.error("character-reference-outside-unicode-range");
+                self.error(ErrorCode::CharacterReferenceOutsideUnicodeRange);
                 '\u{FFFD}'
             }
             0xD800..=0xDFFF => {
-                self.error("surrogate-character-reference");
+                self.error(ErrorCode::SurrogateCharacterReference);
                 '\u{FFFD}'
             }
             _ => {
                 if is_noncharacter(code) {
-                    self.error("noncharacter-character-reference");
+                    self.error(ErrorCode::NoncharacterCharacterReference);
                 } else if code == 0x0D || is_reported_control(code) {
-                    self.error("control-character-reference");
+                    self.error(ErrorCode::ControlCharacterReference);
                 }
                 c1_replacement(code).unwrap_or_else(|| char::from_u32(code).unwrap_or('\u{FFFD}'))
             }

@@ -2,6 +2,7 @@
 //! comment states.
 
 use super::{State, Tokenizer};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 use memchr::memchr3;
 
@@ -29,7 +30,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return self.emit_eof();
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.comment.push('\u{FFFD}');
                 }
                 Some(c) => self.comment.push(c),
@@ -62,14 +63,14 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.state = State::CdataSection;
             } else {
                 self.cur = self.pos - 1;
-                self.error("cdata-in-html-content");
+                self.error(ErrorCode::CdataInHtmlContent);
                 self.comment.clear();
                 self.comment.push_str("[CDATA[");
                 self.state = State::BogusComment;
             }
         } else {
             let at = self.abs(self.pos);
-            self.error_at("incorrectly-opened-comment", at);
+            self.error_at(ErrorCode::IncorrectlyOpenedComment, at);
             self.comment.clear();
             self.state = State::BogusComment;
         }
@@ -84,7 +85,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             Some('-') => self.state = State::CommentStartDash,
             Some('>') => {
-                self.error("abrupt-closing-of-empty-comment");
+                self.error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.state = State::Data;
                 self.emit_comment();
             }
@@ -101,7 +102,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             Some('-') => self.state = State::CommentEnd,
             Some('>') => {
-                self.error("abrupt-closing-of-empty-comment");
+                self.error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.state = State::Data;
                 self.emit_comment();
             }
@@ -116,7 +117,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// The EOF case shared by the comment states: `eof-in-comment`, emit the comment, emit EOF.
     fn eof_in_comment(&mut self) -> bool {
-        self.error("eof-in-comment");
+        self.error(ErrorCode::EofInComment);
         self.emit_comment();
         self.emit_eof()
     }
@@ -143,7 +144,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.comment.push('\u{FFFD}');
                 }
                 None => return self.eof_in_comment(),
@@ -200,7 +201,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             Some('>') | None => self.reconsume(State::CommentEnd),
             Some(_) => {
-                self.error("nested-comment");
+                self.error(ErrorCode::NestedComment);
                 self.reconsume(State::CommentEnd);
             }
         }
@@ -255,7 +256,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.state = State::CommentEndDash;
             }
             Some('>') => {
-                self.error("incorrectly-closed-comment");
+                self.error(ErrorCode::IncorrectlyClosedComment);
                 self.state = State::Data;
                 self.emit_comment();
             }

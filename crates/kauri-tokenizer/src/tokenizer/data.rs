@@ -3,6 +3,7 @@
 
 use super::{State, Tokenizer};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 use crate::token::TagKind;
 use memchr::memchr2;
@@ -61,7 +62,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_null();
                 }
                 None => return self.emit_eof(),
@@ -88,7 +89,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
                 None => return self.emit_eof(),
@@ -112,7 +113,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
                 None => return self.emit_eof(),
@@ -146,7 +147,7 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             match c {
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
                 None => return self.emit_eof(),
@@ -178,12 +179,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.state = State::ProcessingInstructionOpen;
             }
             None => {
-                self.error("eof-before-tag-name");
+                self.error(ErrorCode::EofBeforeTagName);
                 self.emit_less_than_sign();
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("invalid-first-character-of-tag-name");
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.emit_less_than_sign();
                 self.reconsume(State::Data);
             }
@@ -202,17 +203,17 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.reconsume(State::TagName);
             }
             Some('>') => {
-                self.error("missing-end-tag-name");
+                self.error(ErrorCode::MissingEndTagName);
                 self.state = State::Data;
             }
             None => {
-                self.error("eof-before-tag-name");
+                self.error(ErrorCode::EofBeforeTagName);
                 let start = self.token_start - self.base;
                 self.push_text_range(start, start + 2);
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("invalid-first-character-of-tag-name");
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.comment.clear();
                 self.reconsume(State::BogusComment);
             }
@@ -254,11 +255,11 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.tag_name.push('\u{FFFD}');
                 }
                 None => {
-                    self.error("eof-in-tag");
+                    self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
                 Some(c) => self.tag_name.push(c.to_ascii_lowercase()),

@@ -5,6 +5,7 @@
 
 use super::data::is_whitespace;
 use super::{State, Tokenizer};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 use crate::token::Doctype;
 
@@ -12,7 +13,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The EOF case shared by the DOCTYPE states: `eof-in-doctype`, set force-quirks, emit the
     /// DOCTYPE, emit EOF.
     fn eof_in_doctype(&mut self) -> bool {
-        self.error("eof-in-doctype");
+        self.error(ErrorCode::EofInDoctype);
         self.doctype.force_quirks = true;
         self.emit_doctype();
         self.emit_eof()
@@ -36,7 +37,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Some(c) if is_whitespace(c) => self.state = State::BeforeDoctypeName,
             Some('>') => self.reconsume(State::BeforeDoctypeName),
             None => {
-                self.error("eof-in-doctype");
+                self.error(ErrorCode::EofInDoctype);
                 self.doctype = Doctype {
                     force_quirks: true,
                     ..Doctype::default()
@@ -45,7 +46,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("missing-whitespace-before-doctype-name");
+                self.error(ErrorCode::MissingWhitespaceBeforeDoctypeName);
                 self.reconsume(State::BeforeDoctypeName);
             }
         }
@@ -62,18 +63,18 @@ impl<S: TokenSink> Tokenizer<S> {
             match c {
                 Some(c) if is_whitespace(c) => continue,
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype.name = Some(String::from('\u{FFFD}'));
                     self.state = State::DoctypeName;
                 }
                 Some('>') => {
-                    self.error("missing-doctype-name");
+                    self.error(ErrorCode::MissingDoctypeName);
                     self.doctype.force_quirks = true;
                     self.state = State::Data;
                     self.emit_doctype();
                 }
                 None => {
-                    self.error("eof-in-doctype");
+                    self.error(ErrorCode::EofInDoctype);
                     self.doctype.force_quirks = true;
                     self.emit_doctype();
                     return self.emit_eof();
@@ -104,7 +105,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype
                         .name
                         .get_or_insert_with(String::new)
@@ -157,7 +158,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 None => return self.eof_in_doctype(),
                 Some(_) => {
-                    self.error("invalid-character-sequence-after-doctype-name");
+                    self.error(ErrorCode::InvalidCharacterSequenceAfterDoctypeName);
                     self.doctype.force_quirks = true;
                     self.reconsume(State::BogusDoctype);
                     return true;
@@ -182,9 +183,9 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Some(quote @ ('"' | '\'')) => {
                 self.error(if public {
-                    "missing-whitespace-after-doctype-public-keyword"
+                    ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword
                 } else {
-                    "missing-whitespace-after-doctype-system-keyword"
+                    ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword
                 });
                 self.open_doctype_identifier(public, quote);
             }
@@ -211,9 +212,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The `>` case: `missing-doctype-public/system-identifier`, force-quirks, emit.
     fn missing_doctype_identifier(&mut self, public: bool) {
         self.error(if public {
-            "missing-doctype-public-identifier"
+            ErrorCode::MissingDoctypePublicIdentifier
         } else {
-            "missing-doctype-system-identifier"
+            ErrorCode::MissingDoctypeSystemIdentifier
         });
         self.doctype.force_quirks = true;
         self.state = State::Data;
@@ -224,9 +225,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// force-quirks, reconsume in the bogus DOCTYPE state.
     fn missing_quote_before_doctype_identifier(&mut self, public: bool) {
         self.error(if public {
-            "missing-quote-before-doctype-public-identifier"
+            ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier
         } else {
-            "missing-quote-before-doctype-system-identifier"
+            ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
         });
         self.doctype.force_quirks = true;
         self.reconsume(State::BogusDoctype);
@@ -267,16 +268,16 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.doctype_identifier(public)
                         .get_or_insert_with(String::new)
                         .push('\u{FFFD}');
                 }
                 Some('>') => {
                     self.error(if public {
-                        "abrupt-doctype-public-identifier"
+                        ErrorCode::AbruptDoctypePublicIdentifier
                     } else {
-                        "abrupt-doctype-system-identifier"
+                        ErrorCode::AbruptDoctypeSystemIdentifier
                     });
                     self.doctype.force_quirks = true;
                     self.state = State::Data;
@@ -306,7 +307,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_doctype();
             }
             Some(quote @ ('"' | '\'')) => {
-                self.error("missing-whitespace-between-doctype-public-and-system-identifiers");
+                self.error(ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers);
                 self.open_doctype_identifier(false, quote);
             }
             None => return self.eof_in_doctype(),
@@ -349,7 +350,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 None => return self.eof_in_doctype(),
                 Some(_) => {
-                    self.error("unexpected-character-after-doctype-system-identifier");
+                    self.error(ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                     self.reconsume(State::BogusDoctype);
                 }
             }
@@ -369,7 +370,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     self.emit_doctype();
                     return true;
                 }
-                Some('\0') => self.error("unexpected-null-character"),
+                Some('\0') => self.error(ErrorCode::UnexpectedNullCharacter),
                 None => {
                     self.emit_doctype();
                     return self.emit_eof();

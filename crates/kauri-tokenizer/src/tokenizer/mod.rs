@@ -27,8 +27,9 @@ pub use state::State;
 
 use attr_names::AttrNames;
 
+use crate::error::{ErrorCode, ParseError};
 use crate::names::{AttrName, Attribute, LocalName};
-use crate::sink::{ParseError, TokenSink, TokenSinkResult};
+use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
 /// Options for a new [`Tokenizer`].
@@ -42,16 +43,12 @@ pub struct TokenizerOptions {
     /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
     /// keeps at most this many attributes. Once a tag has this many (distinct, kept)
     /// attributes, every further attribute is dropped, each with a parse error whose code is
-    /// the Kauri-specific [`TOO_MANY_ATTRIBUTES`] (reported where the dropped attribute's name
-    /// ends). The kept attributes are the first ones in source order. A later attribute whose
+    /// the Kauri-specific [`ErrorCode::TooManyAttributes`] (reported where the dropped
+    /// attribute's name ends). The kept attributes are the first ones in source order. A later attribute whose
     /// name repeats a kept one is still a `duplicate-attribute`; one whose name repeats a
     /// dropped one is counted as another attribute over the limit.
     pub max_attributes: Option<usize>,
 }
-
-/// The parse error code reported for each attribute dropped by
-/// [`TokenizerOptions::max_attributes`]. Not a code of the standard: Kauri's own.
-pub const TOO_MANY_ATTRIBUTES: &str = "too-many-attributes";
 
 /// Attribute lists longer than this use a hash set for the duplicate check.
 const LINEAR_DUPLICATE_CHECK: usize = 12;
@@ -318,7 +315,10 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         if self.buf.is_empty() {
             // Work on the chunk in place; `compact` keeps (copies) only what is unconsumed.
-            self.buf.lend(chunk);
+            // SAFETY: `compact` below ends the loan before `chunk`'s borrow ends. If the sink
+            // panics out of `run`, the loan stays, and every entry point that reads the buffer
+            // (`feed`, `feed_string`, `end`) calls `poisoned` first, which clears it.
+            unsafe { self.buf.lend(chunk) };
         } else {
             self.buf.push_str(chunk);
         }
@@ -600,8 +600,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if self.errors_on {
             let upto = self.abs(self.pos);
             self.input.scan(&self.buf, self.base, upto, &mut self.sink);
-            self.input
-                .advance_cursor(&self.buf, self.base, self.abs(keep));
+            self.input.drop_before(&self.buf, self.base, self.abs(keep));
         }
         self.buf.drop_front(keep);
         if keep > 0 {
@@ -647,7 +646,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Reports a parse error at the current input character (or at the end of the input).
     #[inline]
-    fn error(&mut self, code: &'static str) {
+    fn error(&mut self, code: ErrorCode) {
         if self.errors_on {
             let at = self.abs(self.cur);
             self.error_at(code, at);
@@ -655,7 +654,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Reports a parse error at an absolute offset.
-    fn error_at(&mut self, code: &'static str, offset: usize) {
+    fn error_at(&mut self, code: ErrorCode, offset: usize) {
         if !self.errors_on {
             return;
         }
@@ -844,12 +843,12 @@ impl<S: TokenSink> Tokenizer<S> {
             self.attr_set.contains(word, &self.attr_name, &self.attrs)
         };
         if duplicate {
-            self.error("duplicate-attribute");
+            self.error(ErrorCode::DuplicateAttribute);
             self.attr_duplicate = true;
         } else if self.attribute_limit_reached() {
             // Not in the standard: the resource limit of `TokenizerOptions::max_attributes`.
             // The attribute is dropped like a duplicate.
-            self.error(TOO_MANY_ATTRIBUTES);
+            self.error(ErrorCode::TooManyAttributes);
             self.attr_duplicate = true;
         } else {
             // `None` (a long name) is made into a LocalName when the attribute is finished.
@@ -893,10 +892,10 @@ impl<S: TokenSink> Tokenizer<S> {
         let name = self.atoms.get(&self.tag_name);
         if self.tag_kind == TagKind::EndTag {
             if !self.attrs.is_empty() {
-                self.error("end-tag-with-attributes");
+                self.error(ErrorCode::EndTagWithAttributes);
             }
             if self.self_closing {
-                self.error("end-tag-with-trailing-solidus");
+                self.error(ErrorCode::EndTagWithTrailingSolidus);
             }
         } else {
             self.last_start_tag = Some(name.clone());

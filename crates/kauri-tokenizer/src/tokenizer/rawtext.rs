@@ -6,6 +6,7 @@
 
 use super::data::is_whitespace;
 use super::{State, Tokenizer};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 use crate::token::TagKind;
 
@@ -200,11 +201,11 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
                 None => {
-                    self.error("eof-in-script-html-comment-like-text");
+                    self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                     return self.emit_eof();
                 }
                 Some(c) => self.emit_current_char(c),
@@ -232,12 +233,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_current_char('>');
             }
             Some('\0') => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 self.state = State::ScriptDataEscaped;
                 self.emit_char('\u{FFFD}');
             }
             None => {
-                self.error("eof-in-script-html-comment-like-text");
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 return self.emit_eof();
             }
             Some(c) => {
@@ -347,11 +348,11 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Some('\0') => {
-                    self.error("unexpected-null-character");
+                    self.error(ErrorCode::UnexpectedNullCharacter);
                     self.emit_char('\u{FFFD}');
                 }
                 None => {
-                    self.error("eof-in-script-html-comment-like-text");
+                    self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                     return self.emit_eof();
                 }
                 Some(c) => self.emit_current_char(c),
@@ -379,12 +380,12 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_current_char('>');
             }
             Some('\0') => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 self.state = State::ScriptDataDoubleEscaped;
                 self.emit_char('\u{FFFD}');
             }
             None => {
-                self.error("eof-in-script-html-comment-like-text");
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 return self.emit_eof();
             }
             Some(c) => {

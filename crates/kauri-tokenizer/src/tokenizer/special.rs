@@ -3,6 +3,7 @@
 
 use super::data::is_whitespace;
 use super::{State, Tokenizer};
+use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 
 impl<S: TokenSink> Tokenizer<S> {
@@ -19,7 +20,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 None => {
-                    self.error("eof-in-cdata");
+                    self.error(ErrorCode::EofInCdata);
                     return self.emit_eof();
                 }
                 Some('\0') => self.emit_null(),
@@ -82,11 +83,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.reconsume(State::ProcessingInstructionTarget)
             }
             None => {
-                self.error("eof-in-processing-instruction");
+                self.error(ErrorCode::EofInProcessingInstruction);
                 return self.emit_eof();
             }
             Some(_) => {
-                self.error("invalid-first-character-of-processing-instruction-target");
+                self.error(ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget);
                 self.convert_temporary_buffer_to_comment();
                 self.reconsume(State::BogusComment);
             }
@@ -105,7 +106,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     if self.temp.eq_ignore_ascii_case("xml")
                         || self.temp.eq_ignore_ascii_case("xml-stylesheet")
                     {
-                        self.error("disallowed-processing-instruction-target");
+                        self.error(ErrorCode::DisallowedProcessingInstructionTarget);
                         self.convert_temporary_buffer_to_comment();
                         self.reconsume(State::BogusComment);
                     } else {
@@ -116,11 +117,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Some(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
                 None => {
-                    self.error("eof-in-processing-instruction");
+                    self.error(ErrorCode::EofInProcessingInstruction);
                     return self.emit_eof();
                 }
                 Some(_) => {
-                    self.error("invalid-processing-instruction-target");
+                    self.error(ErrorCode::InvalidProcessingInstructionTarget);
                     self.convert_temporary_buffer_to_comment();
                     self.reconsume(State::BogusComment);
                     return true;
@@ -162,7 +163,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 None => {
-                    self.error("eof-in-processing-instruction");
+                    self.error(ErrorCode::EofInProcessingInstruction);
                     return self.emit_eof();
                 }
                 Some(c) => self.pi_data.push(c),
@@ -181,7 +182,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_processing_instruction();
             }
             None => {
-                self.error("eof-in-processing-instruction");
+                self.error(ErrorCode::EofInProcessingInstruction);
                 return self.emit_eof();
             }
             Some(_) => {

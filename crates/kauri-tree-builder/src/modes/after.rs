@@ -4,7 +4,7 @@
 use crate::sink::TreeSink;
 use crate::tag_sets::{is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
-use kauri_tokenizer::{local_name, Tag, TagKind, Token};
+use kauri_tokenizer::{local_name, ErrorCode, Tag, TagKind, Token};
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// 13.2.6.4.16 The "in template" insertion mode.
@@ -49,7 +49,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, _) => self.switch_template_mode(InsertionMode::InBody, tag),
                 (TagKind::EndTag, _) => {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     Flow::Done
                 }
             },
@@ -59,7 +59,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.stop_parsing();
                     return Flow::Done;
                 }
-                self.error("eof-in-template");
+                self.error(ErrorCode::EofInTemplate);
                 self.pop_until_popped(&local_name!("template"));
                 // The end-of-file path keeps a `<template for>`'s markers in the tree.
                 self.forget_closed_templates();
@@ -90,7 +90,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.error("unexpected-characters-after-body");
+                self.error(ErrorCode::UnexpectedCharactersAfterBody);
                 self.mode = InsertionMode::InBody;
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
@@ -100,7 +100,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Tag(Tag {
@@ -114,13 +114,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 ..
             }) => {
                 if self.context.is_some() {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
-                if self.spans {
-                    let html = self.open.get(0).handle.clone();
-                    self.sink.set_end_tag_span(&html, self.span);
-                }
+                // The `html` element stays on the stack: its end tag is recorded here.
+                let html = self.open.get(0).handle.clone();
+                self.set_end_tag_span(&html);
                 self.mode = InsertionMode::AfterAfterBody;
                 Flow::Done
             }
@@ -129,7 +128,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.error("unexpected-token-after-body");
+                self.error(ErrorCode::UnexpectedTokenAfterBody);
                 self.mode = InsertionMode::InBody;
                 Flow::Reprocess(token)
             }
@@ -144,7 +143,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             return;
         }
         for _ in s.bytes().filter(|&b| !is_ws(b) && (b & 0xC0) != 0x80) {
-            self.error("unexpected-characters-in-frameset");
+            self.error(ErrorCode::UnexpectedCharactersInFrameset);
         }
         let ws: String = s
             .chars()
@@ -169,12 +168,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Eof => {
                 if self.open.len() > 1 {
-                    self.error("eof-in-frameset");
+                    self.error(ErrorCode::EofInFrameset);
                 }
                 self.stop_parsing();
                 Flow::Done
@@ -187,10 +186,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::EndTag, &local_name!("frameset")) => {
                     if self.open.len() == 1 {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("frameset"));
                     self.pop();
                     if self.context.is_none() && !self.open.current_is(&local_name!("frameset")) {
                         self.mode = InsertionMode::AfterFrameset;
@@ -203,12 +201,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &local_name!("noframes")) => self.in_head(Token::Tag(tag)),
                 _ => {
-                    self.error("unexpected-tag-in-frameset");
+                    self.error(ErrorCode::UnexpectedTagInFrameset);
                     Flow::Done
                 }
             },
             Token::NullCharacter => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 Flow::Done
             }
         }
@@ -230,7 +228,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Eof => {
@@ -245,12 +243,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &local_name!("noframes")) => self.in_head(Token::Tag(tag)),
                 _ => {
-                    self.error("unexpected-tag-after-frameset");
+                    self.error(ErrorCode::UnexpectedTagAfterFrameset);
                     Flow::Done
                 }
             },
             Token::NullCharacter => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 Flow::Done
             }
         }
@@ -273,7 +271,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.error("unexpected-characters-after-body");
+                self.error(ErrorCode::UnexpectedCharactersAfterBody);
                 self.mode = InsertionMode::InBody;
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
@@ -287,7 +285,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.error("unexpected-token-after-body");
+                self.error(ErrorCode::UnexpectedTokenAfterBody);
                 self.mode = InsertionMode::InBody;
                 Flow::Reprocess(token)
             }
@@ -309,7 +307,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return self.in_body(Token::Characters(s));
                 }
                 for _ in s.bytes().filter(|&b| !is_ws(b) && (b & 0xC0) != 0x80) {
-                    self.error("unexpected-characters-after-frameset");
+                    self.error(ErrorCode::UnexpectedCharactersAfterFrameset);
                 }
                 let ws: String = s
                     .chars()
@@ -335,7 +333,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             _ => {
-                self.error("unexpected-token-after-frameset");
+                self.error(ErrorCode::UnexpectedTokenAfterFrameset);
                 Flow::Done
             }
         }

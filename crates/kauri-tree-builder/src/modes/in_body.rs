@@ -7,7 +7,9 @@ use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{all_ws, is_heading, SPECIAL};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
-use kauri_tokenizer::{local_name, LocalName, Namespace, Tag, TagKind, TextState, Token};
+use kauri_tokenizer::{
+    local_name, ErrorCode, LocalName, Namespace, Tag, TagKind, TextState, Token,
+};
 
 /// `h1` to `h6`.
 const HEADINGS: [LocalName; 6] = [
@@ -24,7 +26,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn in_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 Flow::Done
             }
             Token::Characters(s) => {
@@ -40,7 +42,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Eof => {
@@ -72,7 +74,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         ))
                 });
                 if unexpected {
-                    self.error("eof-with-open-elements");
+                    self.error(ErrorCode::EofWithOpenElements);
                 }
                 self.stop_parsing();
                 Flow::Done
@@ -97,7 +99,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
         match tag.name {
             local_name!("html") => {
-                self.error("unexpected-html-start-tag");
+                self.error(ErrorCode::UnexpectedHtmlStartTag);
                 if !self.template_on_stack() {
                     let root = self.open.get(0).handle.clone();
                     self.sink.add_attrs_if_missing(&root, tag.attrs);
@@ -114,7 +116,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("template")
             | local_name!("title") => return self.in_head(Token::Tag(tag)),
             local_name!("body") => {
-                self.error("unexpected-body-start-tag");
+                self.error(ErrorCode::UnexpectedBodyStartTag);
                 if self.open.len() == 1
                     || !self.open.get(1).is_html(&local_name!("body"))
                     || self.template_on_stack()
@@ -126,7 +128,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.sink.add_attrs_if_missing(&body, tag.attrs);
             }
             local_name!("frameset") => {
-                self.error("unexpected-frameset-start-tag");
+                self.error(ErrorCode::UnexpectedFramesetStartTag);
                 if self.open.len() == 1 || !self.open.get(1).is_html(&local_name!("body")) {
                     return Flow::Done;
                 }
@@ -179,7 +181,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     .current()
                     .is_some_and(|e| e.ns == Namespace::Html && is_heading(&e.name))
                 {
-                    self.error("nested-heading");
+                    self.error(ErrorCode::NestedHeading);
                     self.pop();
                 }
                 self.insert_html_element(tag.name, tag.attrs);
@@ -193,7 +195,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("form") => {
                 let in_template = self.parsing_template_contents();
                 if self.form.is_some() && !in_template {
-                    self.error("nested-form");
+                    self.error(ErrorCode::NestedForm);
                     return Flow::Done;
                 }
                 self.close_p_if_in_button_scope();
@@ -221,7 +223,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("button") => {
                 if self.open.in_scope(&local_name!("button"), Scope::Default) {
-                    self.error("nested-button");
+                    self.error(ErrorCode::NestedButton);
                     self.generate_implied_end_tags(None);
                     self.pop_until_popped(&local_name!("button"));
                 }
@@ -231,7 +233,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("a") => {
                 if let Some(i) = self.active.last_after_marker(&local_name!("a")) {
-                    self.error("nested-a");
+                    self.error(ErrorCode::NestedA);
                     let (handle, id) = match &self.active.entries[i] {
                         crate::formatting::Entry::Element { handle, id, .. } => {
                             (handle.clone(), *id)
@@ -241,7 +243,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.adoption_agency(&local_name!("a"));
                     self.active.remove_element(id);
                     if let Some(j) = self.open.position(&handle) {
-                        self.open.remove(j);
+                        self.remove_from_stack(j);
                     }
                 }
                 self.reconstruct_active_formatting_elements();
@@ -265,7 +267,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("nobr") => {
                 self.reconstruct_active_formatting_elements();
                 if self.open.in_scope(&local_name!("nobr"), Scope::Default) {
-                    self.error("nested-nobr");
+                    self.error(ErrorCode::NestedNobr);
                     self.adoption_agency(&local_name!("nobr"));
                     self.reconstruct_active_formatting_elements();
                 }
@@ -297,11 +299,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("input") => {
                 if self.context_is(&local_name!("select")) {
-                    self.error("input-in-select");
+                    self.error(ErrorCode::InputInSelect);
                     return Flow::Done;
                 }
                 if self.open.in_scope(&local_name!("select"), Scope::Default) {
-                    self.error("input-in-select");
+                    self.error(ErrorCode::InputInSelect);
                     self.pop_until_popped(&local_name!("select"));
                 }
                 self.reconstruct_active_formatting_elements();
@@ -323,14 +325,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                     if self.open.in_scope(&local_name!("option"), Scope::Default)
                         || self.open.in_scope(&local_name!("optgroup"), Scope::Default)
                     {
-                        self.error("hr-in-option");
+                        self.error(ErrorCode::HrInOption);
                     }
                 }
                 self.insert_void_element(tag.name, tag.attrs);
                 self.frameset_ok = false;
             }
             local_name!("image") => {
-                self.error("image-start-tag");
+                self.error(ErrorCode::ImageStartTag);
                 return Flow::Reprocess(Token::Tag(Tag {
                     name: local_name!("img"),
                     ..tag
@@ -362,11 +364,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("select") => {
                 if self.context_is(&local_name!("select")) {
-                    self.error("nested-select");
+                    self.error(ErrorCode::NestedSelect);
                     return Flow::Done;
                 }
                 if self.open.in_scope(&local_name!("select"), Scope::Default) {
-                    self.error("nested-select");
+                    self.error(ErrorCode::NestedSelect);
                     self.pop_until_popped(&local_name!("select"));
                     return Flow::Done;
                 }
@@ -378,7 +380,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.open.in_scope(&local_name!("select"), Scope::Default) {
                     self.generate_implied_end_tags(Some(&local_name!("optgroup")));
                     if self.open.in_scope(&local_name!("option"), Scope::Default) {
-                        self.error("nested-option");
+                        self.error(ErrorCode::NestedOption);
                     }
                 } else if self.open.current_is(&local_name!("option")) {
                     self.pop();
@@ -392,7 +394,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     if self.open.in_scope(&local_name!("option"), Scope::Default)
                         || self.open.in_scope(&local_name!("optgroup"), Scope::Default)
                     {
-                        self.error("nested-optgroup");
+                        self.error(ErrorCode::NestedOptgroup);
                     }
                 } else if self.open.current_is(&local_name!("option")) {
                     self.pop();
@@ -404,7 +406,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
                     self.generate_implied_end_tags(None);
                     if !self.open.current_is(&local_name!("ruby")) {
-                        self.error("misnested-ruby");
+                        self.error(ErrorCode::MisnestedRuby);
                     }
                 }
                 self.insert_html_element(tag.name, tag.attrs);
@@ -413,7 +415,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
                     self.generate_implied_end_tags(Some(&local_name!("rtc")));
                     if !self.current_is_one_of(&[local_name!("rtc"), local_name!("ruby")]) {
-                        self.error("misnested-ruby");
+                        self.error(ErrorCode::MisnestedRuby);
                     }
                 }
                 self.insert_html_element(tag.name, tag.attrs);
@@ -451,7 +453,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("th")
             | local_name!("thead")
             | local_name!("tr") => {
-                self.error("unexpected-start-tag");
+                self.error(ErrorCode::UnexpectedStartTag);
             }
             _ => {
                 self.reconstruct_active_formatting_elements();
@@ -470,7 +472,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let name = e.name.clone();
                 self.generate_implied_end_tags(Some(&name));
                 if !self.open.current_is(&name) {
-                    self.error("unexpected-list-item");
+                    self.error(ErrorCode::UnexpectedListItem);
                 }
                 self.pop_until_popped(&name);
                 return;
@@ -492,7 +494,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("template") => return self.in_head(Token::Tag(tag)),
             local_name!("body") | local_name!("html") => {
                 if !self.open.in_scope(&local_name!("body"), Scope::Default) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 if self.open.iter().any(|e| {
@@ -519,12 +521,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                                 | local_name!("html")
                         ))
                 }) {
-                    self.error("end-tag-with-open-elements");
+                    self.error(ErrorCode::EndTagWithOpenElements);
                 }
-                if self.spans {
-                    let body = self.open.get(1).handle.clone();
-                    self.sink.set_end_tag_span(&body, self.span);
-                }
+                // The `body` element stays on the stack: its end tag is recorded here.
+                let body = self.open.get(1).handle.clone();
+                self.set_end_tag_span(&body);
                 self.mode = InsertionMode::AfterBody;
                 if tag.name == local_name!("html") {
                     return Flow::Reprocess(Token::Tag(tag));
@@ -559,7 +560,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("summary")
             | local_name!("ul") => {
                 if !self.open.in_scope(&tag.name, Scope::Default) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
@@ -569,22 +570,19 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if !self.parsing_template_contents() {
                     let node = self.form.take();
                     let Some(node) = node.filter(|n| self.open.handle_in_scope(n)) else {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     };
                     self.generate_implied_end_tags(None);
                     if self.open.current().is_none_or(|c| c.handle != node) {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                     }
                     if let Some(i) = self.open.position(&node) {
-                        if self.spans {
-                            self.sink.set_end_tag_span(&node, self.span);
-                        }
-                        self.open.remove(i);
+                        self.remove_from_stack(i);
                     }
                 } else {
                     if !self.open.in_scope(&local_name!("form"), Scope::Default) {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
                     self.generate_implied_end_tags(None);
@@ -593,14 +591,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("p") => {
                 if !self.open.in_scope(&local_name!("p"), Scope::Button) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     self.insert_implied_html_element(local_name!("p"));
                 }
                 self.close_p_element();
             }
             local_name!("li") => {
                 if !self.open.in_scope(&local_name!("li"), Scope::ListItem) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(Some(&local_name!("li")));
@@ -608,7 +606,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("dd") | local_name!("dt") => {
                 if !self.open.in_scope(&tag.name, Scope::Default) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(Some(&tag.name));
@@ -621,12 +619,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("h5")
             | local_name!("h6") => {
                 if !self.open.any_in_scope(Scope::Default, &HEADINGS) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.open.current_is(&tag.name) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                 }
                 self.pop_until_popped_any(is_heading);
             }
@@ -648,7 +646,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("applet") | local_name!("marquee") | local_name!("object") => {
                 if !self.open.in_scope(&tag.name, Scope::Default) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
@@ -656,7 +654,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active.clear_to_last_marker();
             }
             local_name!("br") => {
-                self.error("end-tag-br");
+                self.error(ErrorCode::EndTagBr);
                 self.reconstruct_active_formatting_elements();
                 self.insert_void_element(local_name!("br"), Vec::new());
                 self.frameset_ok = false;
@@ -666,17 +664,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         Flow::Done
     }
 
-    /// Parse error if the current node is not `name`; then pop until `name` has been popped
-    /// (recording the end tag's span on it).
+    /// Parse error if the current node is not `name`; then pop until `name` has been popped.
     fn close_element_named(&mut self, name: &LocalName) {
         if !self.open.current_is(name) {
-            self.error("unexpected-end-tag");
-        }
-        if self.spans {
-            if let Some(i) = self.open.position_html(name) {
-                let h = self.open.get(i).handle.clone();
-                self.sink.set_end_tag_span(&h, self.span);
-            }
+            self.error(ErrorCode::UnexpectedEndTag);
         }
         self.pop_until_popped(name);
     }
@@ -686,7 +677,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.open.contains_html(name) {
             // No such element is open: the loop below would stop at a special element (the
             // `html` root at the latest) and ignore the token.
-            self.error("unexpected-end-tag");
+            self.error(ErrorCode::UnexpectedEndTag);
             return;
         }
         for i in (0..self.open.len()).rev() {
@@ -694,17 +685,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             if e.is_html(name) {
                 self.generate_implied_end_tags(Some(name));
                 if self.open.len() - 1 != i {
-                    self.error("unexpected-end-tag");
-                }
-                if self.spans {
-                    let h = self.open.get(i).handle.clone();
-                    self.sink.set_end_tag_span(&h, self.span);
+                    self.error(ErrorCode::UnexpectedEndTag);
                 }
                 self.pop_to_len(i);
                 return;
             }
             if e.has(SPECIAL) {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 return;
             }
         }
@@ -722,7 +709,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Eof => {
-                self.error("eof-in-text");
+                self.error(ErrorCode::EofInText);
                 self.pop();
                 self.mode = self.original_mode;
                 Flow::Reprocess(Token::Eof)
@@ -735,9 +722,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let popped = self.pop();
                 self.mode = self.original_mode;
                 if let Some(e) = popped {
-                    if self.spans {
-                        self.sink.set_end_tag_span(&e.handle, self.span);
-                    }
                     if name == local_name!("script") && e.is_html(&local_name!("script")) {
                         self.sink.script_end_tag(&e.handle);
                     }

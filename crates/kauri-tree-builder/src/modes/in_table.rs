@@ -5,7 +5,7 @@ use crate::sink::TreeSink;
 use crate::stack::Scope;
 use crate::tag_sets::{all_ws, is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
-use kauri_tokenizer::{local_name, LocalName, TagKind, Token};
+use kauri_tokenizer::{local_name, ErrorCode, TagKind, Token};
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// 13.2.6.4.9 The "in table" insertion mode.
@@ -35,7 +35,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Eof => self.in_body(Token::Eof),
@@ -78,7 +78,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Flow::Reprocess(Token::Tag(tag))
                 }
                 (TagKind::StartTag, &local_name!("table")) => {
-                    self.error("nested-table");
+                    self.error(ErrorCode::NestedTable);
                     if !self.open.in_scope(&local_name!("table"), Scope::Table) {
                         return Flow::Done;
                     }
@@ -88,10 +88,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::EndTag, &local_name!("table")) => {
                     if !self.open.in_scope(&local_name!("table"), Scope::Table) {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("table"));
                     self.pop_until_popped(&local_name!("table"));
                     self.reset_insertion_mode();
                     Flow::Done
@@ -110,7 +109,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     | local_name!("thead")
                     | local_name!("tr")),
                 ) => {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     Flow::Done
                 }
                 (
@@ -123,12 +122,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                         .attr(&local_name!("type"))
                         .is_some_and(|t| t.eq_ignore_ascii_case("hidden")) =>
                 {
-                    self.error("input-in-table");
+                    self.error(ErrorCode::InputInTable);
                     self.insert_void_element(tag.name, tag.attrs);
                     Flow::Done
                 }
                 (TagKind::StartTag, &local_name!("form")) => {
-                    self.error("form-in-table");
+                    self.error(ErrorCode::FormInTable);
                     let in_template = self.parsing_template_contents();
                     if self.form.is_some() && !in_template {
                         return Flow::Done;
@@ -154,32 +153,19 @@ impl<S: TreeSink> TreeBuilder<S> {
             // characters go into it, not through "in table text").
             Token::Characters(s) => {
                 for _ in s.chars() {
-                    self.error("foster-parenting-character");
+                    self.error(ErrorCode::FosterParentingCharacter);
                 }
             }
-            _ => self.error("foster-parenting"),
+            _ => self.error(ErrorCode::FosterParenting),
         }
-        self.foster_parenting = true;
-        let flow = self.in_body(token);
-        self.foster_parenting = false;
-        flow
-    }
-
-    /// Records the end tag's span on the bottommost open HTML element `name`.
-    pub(crate) fn end_tag_span_for(&mut self, name: &LocalName) {
-        if self.spans {
-            if let Some(i) = self.open.position_html(name) {
-                let h = self.open.get(i).handle.clone();
-                self.sink.set_end_tag_span(&h, self.span);
-            }
-        }
+        self.with_foster_parenting(|tb| tb.in_body(token))
     }
 
     /// 13.2.6.4.10 The "in table text" insertion mode.
     pub(crate) fn in_table_text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
-                self.error("unexpected-null-character");
+                self.error(ErrorCode::UnexpectedNullCharacter);
                 Flow::Done
             }
             Token::Characters(s) => {
@@ -199,11 +185,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // Processed as "in table", "anything else".
                     // "Anything else" in "in table" is a parse error for each character.
                     for _ in pending.chars() {
-                        self.error("foster-parenting-character");
+                        self.error(ErrorCode::FosterParentingCharacter);
                     }
-                    self.foster_parenting = true;
-                    self.in_body(Token::Characters(&pending));
-                    self.foster_parenting = false;
+                    self.with_foster_parenting(|tb| tb.in_body(Token::Characters(&pending)));
                 } else {
                     self.insert_characters(&pending);
                 }
@@ -220,14 +204,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// false when no caption is in table scope (the token is ignored).
     fn close_caption(&mut self) -> bool {
         if !self.open.in_scope(&local_name!("caption"), Scope::Table) {
-            self.error("unexpected-end-tag");
+            self.error(ErrorCode::UnexpectedEndTag);
             return false;
         }
         self.generate_implied_end_tags(None);
         if !self.open.current_is(&local_name!("caption")) {
-            self.error("unexpected-end-tag");
+            self.error(ErrorCode::UnexpectedEndTag);
         }
-        self.end_tag_span_for(&local_name!("caption"));
         self.pop_until_popped(&local_name!("caption"));
         self.active.clear_to_last_marker();
         self.mode = InsertionMode::InTable;
@@ -274,7 +257,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     | local_name!("thead")
                     | local_name!("tr")),
                 ) => {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     Flow::Done
                 }
                 _ => self.in_body(Token::Tag(tag)),
@@ -303,7 +286,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Eof => self.in_body(Token::Eof),
@@ -315,16 +298,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::EndTag, &local_name!("colgroup")) => {
                     if !self.open.current_is(&local_name!("colgroup")) {
-                        self.error("unexpected-end-tag");
+                        self.error(ErrorCode::UnexpectedEndTag);
                         return Flow::Done;
                     }
-                    self.end_tag_span_for(&local_name!("colgroup"));
                     self.pop();
                     self.mode = InsertionMode::InTable;
                     Flow::Done
                 }
                 (TagKind::EndTag, &local_name!("col")) => {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     Flow::Done
                 }
                 (TagKind::StartTag | TagKind::EndTag, &local_name!("template")) => {
@@ -348,14 +330,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                         if c.is_ascii() && is_ws(c as u8) {
                             whitespace.push(c);
                         } else {
-                            self.error("unexpected-character-in-column-group");
+                            self.error(ErrorCode::UnexpectedCharacterInColumnGroup);
                         }
                     }
                     if !whitespace.is_empty() {
                         self.insert_characters(&whitespace);
                     }
                 }
-                _ => self.error("unexpected-token-in-column-group"),
+                _ => self.error(ErrorCode::UnexpectedTokenInColumnGroup),
             }
             return Flow::Done;
         }
@@ -377,7 +359,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             (TagKind::StartTag, &(local_name!("th") | local_name!("td"))) => {
-                self.error("unexpected-cell-in-table-body");
+                self.error(ErrorCode::UnexpectedCellInTableBody);
                 self.clear_stack_back_to_table_body_context();
                 self.insert_implied_html_element(local_name!("tr"));
                 self.mode = InsertionMode::InRow;
@@ -388,11 +370,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 &(local_name!("tbody") | local_name!("tfoot") | local_name!("thead")),
             ) => {
                 if !self.open.in_scope(&tag.name, Scope::Table) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_body_context();
-                self.end_tag_span_for(&tag.name);
                 self.pop();
                 self.mode = InsertionMode::InTable;
                 Flow::Done
@@ -415,7 +396,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         local_name!("tfoot"),
                     ],
                 ) {
-                    self.error("unexpected-tag");
+                    self.error(ErrorCode::UnexpectedTag);
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_body_context();
@@ -434,7 +415,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("th")
                 | local_name!("tr")),
             ) => {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 Flow::Done
             }
             _ => self.in_table(Token::Tag(tag)),
@@ -456,11 +437,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             (TagKind::EndTag, &local_name!("tr")) => {
                 if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_row_context();
-                self.end_tag_span_for(&local_name!("tr"));
                 self.pop();
                 self.mode = InsertionMode::InTableBody;
                 Flow::Done
@@ -477,7 +457,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             )
             | (TagKind::EndTag, &local_name!("table")) => {
                 if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
-                    self.error("unexpected-tag");
+                    self.error(ErrorCode::UnexpectedTag);
                     return Flow::Done;
                 }
                 self.clear_stack_back_to_table_row_context();
@@ -490,7 +470,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 &(local_name!("tbody") | local_name!("tfoot") | local_name!("thead")),
             ) => {
                 if !self.open.in_scope(&tag.name, Scope::Table) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 if !self.open.in_scope(&local_name!("tr"), Scope::Table) {
@@ -511,7 +491,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("td")
                 | local_name!("th")),
             ) => {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 Flow::Done
             }
             _ => self.in_table(Token::Tag(tag)),
@@ -522,7 +502,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn close_the_cell(&mut self) {
         self.generate_implied_end_tags(None);
         if !self.current_is_one_of(&[local_name!("td"), local_name!("th")]) {
-            self.error("unexpected-cell-end");
+            self.error(ErrorCode::UnexpectedCellEnd);
         }
         self.pop_until_popped_any(|n| matches!(*n, local_name!("td") | local_name!("th")));
         self.active.clear_to_last_marker();
@@ -537,14 +517,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         match (tag.kind, &tag.name) {
             (TagKind::EndTag, &(local_name!("td") | local_name!("th"))) => {
                 if !self.open.in_scope(&tag.name, Scope::Table) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.open.current_is(&tag.name) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                 }
-                self.end_tag_span_for(&tag.name);
                 self.pop_until_popped(&tag.name);
                 self.active.clear_to_last_marker();
                 self.mode = InsertionMode::InRow;
@@ -567,7 +546,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     .open
                     .any_in_scope(Scope::Table, &[local_name!("td"), local_name!("th")])
                 {
-                    self.error("unexpected-start-tag");
+                    self.error(ErrorCode::UnexpectedStartTag);
                     return Flow::Done;
                 }
                 self.close_the_cell();
@@ -581,7 +560,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("colgroup")
                 | local_name!("html")),
             ) => {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 Flow::Done
             }
             (
@@ -593,7 +572,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 | local_name!("tr")),
             ) => {
                 if !self.open.in_scope(&tag.name, Scope::Table) {
-                    self.error("unexpected-end-tag");
+                    self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.close_the_cell();

@@ -5,7 +5,9 @@ use crate::sink::{NodeOrText, QuirksMode, TreeSink};
 use crate::tag_sets::{is_ws, leading_ws};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use encoding_rs::Encoding;
-use kauri_tokenizer::{local_name, Doctype, Namespace, QualName, Tag, TagKind, TextState, Token};
+use kauri_tokenizer::{
+    local_name, Doctype, ErrorCode, Namespace, QualName, Tag, TagKind, TextState, Token,
+};
 
 /// Public identifiers that start one of these put the document in quirks mode.
 const QUIRKY_PUBLIC_PREFIXES: &[&str] = &[
@@ -180,7 +182,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     || d.public_id.is_some()
                     || (d.system_id.is_some() && !legacy)
                 {
-                    self.error("bad-doctype");
+                    self.error(ErrorCode::BadDoctype);
                 }
                 self.sink.append_doctype_to_document(
                     name.unwrap_or(""),
@@ -206,7 +208,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn initial_anything_else(&mut self) {
         if !self.opts.iframe_srcdoc {
-            self.error("missing-doctype");
+            self.error(ErrorCode::MissingDoctype);
             self.quirks = QuirksMode::Quirks;
             self.sink.set_quirks_mode(QuirksMode::Quirks);
         }
@@ -233,7 +235,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn before_html<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Comment(_) | Token::ProcessingInstruction { .. } => {
@@ -267,7 +269,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 local_name!("head") | local_name!("body") | local_name!("html") | local_name!("br")
             ) =>
             {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 Flow::Done
             }
             token => {
@@ -297,7 +299,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Tag(Tag {
@@ -323,7 +325,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 local_name!("head") | local_name!("body") | local_name!("html") | local_name!("br")
             ) =>
             {
-                self.error("unexpected-end-tag");
+                self.error(ErrorCode::UnexpectedEndTag);
                 Flow::Done
             }
             token => {
@@ -360,7 +362,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Tag(tag) => match (tag.kind, &tag.name) {
@@ -444,7 +446,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Flow::Done
                 }
                 (TagKind::StartTag, &local_name!("head")) | (TagKind::EndTag, _) => {
-                    self.error("unexpected-tag");
+                    self.error(ErrorCode::UnexpectedTag);
                     Flow::Done
                 }
                 _ => {
@@ -468,7 +470,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn in_head_noscript<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Characters(s) => {
@@ -505,7 +507,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 (TagKind::StartTag, &(local_name!("head") | local_name!("noscript")))
                 | (TagKind::EndTag, _) => {
-                    self.error("unexpected-tag");
+                    self.error(ErrorCode::UnexpectedTag);
                     Flow::Done
                 }
                 _ => {
@@ -521,7 +523,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     fn in_head_noscript_anything_else(&mut self) {
-        self.error("unexpected-token-in-head-noscript");
+        self.error(ErrorCode::UnexpectedTokenInHeadNoscript);
         self.pop();
         self.mode = InsertionMode::InHead;
     }
@@ -547,7 +549,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Doctype(_) => {
-                self.error("unexpected-doctype");
+                self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
             Token::Tag(tag) => match (tag.kind, &tag.name) {
@@ -576,7 +578,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     | local_name!("template")
                     | local_name!("title")),
                 ) => {
-                    self.error("unexpected-start-tag-after-head");
+                    self.error(ErrorCode::UnexpectedStartTagAfterHead);
                     let Some(head) = self.head.clone() else {
                         return self.in_head(Token::Tag(tag));
                     };
@@ -588,7 +590,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.open.push(entry);
                     let flow = self.in_head(Token::Tag(tag));
                     if let Some(i) = self.open.position(&head) {
-                        self.open.remove(i);
+                        self.remove_from_stack(i);
                     }
                     flow
                 }
@@ -601,7 +603,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Flow::Reprocess(Token::Tag(tag))
                 }
                 (TagKind::StartTag, &local_name!("head")) | (TagKind::EndTag, _) => {
-                    self.error("unexpected-tag");
+                    self.error(ErrorCode::UnexpectedTag);
                     Flow::Done
                 }
                 _ => {

@@ -9,7 +9,7 @@ use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
 use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
-use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, TextState};
+use kauri_tokenizer::{local_name, Attribute, ErrorCode, LocalName, Namespace, TextState};
 
 /// An insertion location: append to a parent, or insert before a sibling.
 pub(crate) enum Place<H> {
@@ -74,6 +74,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             .then_some(target.id);
         let h = target.handle.clone();
         self.inside(h, template)
+    }
+
+    /// Runs `step` (processing a token "in body") with foster parenting enabled, as "in
+    /// table" asks for tokens it does not handle itself (§ parsing-main-intable, "anything
+    /// else"): nodes whose target is a table element are foster parented. The flag is only
+    /// ever switched here.
+    pub(crate) fn with_foster_parenting<R>(&mut self, step: impl FnOnce(&mut Self) -> R) -> R {
+        let was = std::mem::replace(&mut self.foster_parenting, true);
+        let result = step(self);
+        self.foster_parenting = was;
+        result
     }
 
     /// Appending inside `parent`: when it is a `template` (with this stack entry id), into its
@@ -249,8 +260,40 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Pops the current node, telling the sink.
     pub(crate) fn pop(&mut self) -> Option<OpenElement<S::Handle>> {
         let e = self.open.pop()?;
+        self.left_stack(&e);
         self.sink.pop(&e.handle);
         Some(e)
+    }
+
+    /// "Remove from the stack of open elements" the entry at `i`: not a pop, so the sink's
+    /// [`TreeSink::pop`] is not called.
+    pub(crate) fn remove_from_stack(&mut self, i: usize) -> OpenElement<S::Handle> {
+        let e = self.open.remove(i);
+        self.left_stack(&e);
+        e
+    }
+
+    /// Source locations, recorded here rather than in the insertion modes (parse5 does it in
+    /// its pop hook): an element that leaves the stack of open elements while an end tag with
+    /// its tag name (ASCII case-insensitively, for SVG's camel-case names) is processed was
+    /// closed by that end tag, whose span becomes its end tag span. `</body>` and `</html>`
+    /// leave their elements on the stack and call [`TreeBuilder::set_end_tag_span`] instead.
+    #[inline]
+    fn left_stack(&mut self, e: &OpenElement<S::Handle>) {
+        // `end_tag` is only set when the sink wants spans.
+        if let Some(name) = &self.end_tag {
+            if e.name == *name || e.name.eq_ignore_ascii_case(name) {
+                self.sink.set_end_tag_span(&e.handle, self.span);
+            }
+        }
+    }
+
+    /// Records the current token's span as `element`'s end tag span, when the sink wants
+    /// spans.
+    pub(crate) fn set_end_tag_span(&mut self, element: &S::Handle) {
+        if self.spans {
+            self.sink.set_end_tag_span(element, self.span);
+        }
     }
 
     /// Pops elements until an HTML element named `name` has been popped.
@@ -308,7 +351,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn close_p_element(&mut self) {
         self.generate_implied_end_tags(Some(&local_name!("p")));
         if !self.open.current_is(&local_name!("p")) {
-            self.error("unexpected-open-element-closing-p");
+            self.error(ErrorCode::UnexpectedOpenElementClosingP);
         }
         self.pop_until_popped(&local_name!("p"));
     }

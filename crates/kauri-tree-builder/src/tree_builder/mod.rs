@@ -11,8 +11,8 @@ use crate::tag_sets::{
     element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
 };
 use kauri_tokenizer::{
-    local_name, Attribute, LocalName, Namespace, ParseError, QualName, Span, TagKind, TextState,
-    Token, TokenSink, TokenSinkResult,
+    local_name, Attribute, ErrorCode, LocalName, Namespace, ParseError, QualName, Span, TagKind,
+    TextState, Token, TokenSink, TokenSinkResult,
 };
 
 /// Options of the tree builder.
@@ -140,6 +140,9 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) self_closing_unacked: bool,
     pub(crate) span: Span,
     pub(crate) spans: bool,
+    /// With [`TreeBuilder::spans`]: the name of the current token when it is an end tag (an
+    /// element it pops gets its span as end tag span).
+    pub(crate) end_tag: Option<LocalName>,
     /// [`TreeSink::keeps_element_attrs`], asked once.
     pub(crate) sink_keeps_attrs: bool,
     pub(crate) stopped: bool,
@@ -181,6 +184,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self_closing_unacked: false,
             span: Span::default(),
             spans,
+            end_tag: None,
             sink_keeps_attrs,
             stopped: false,
             fragment_root: None,
@@ -260,7 +264,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         &self.sink
     }
 
-    /// The tree sink, mutably.
+    /// The tree sink, mutably. The handles the builder holds (its stack of open elements, its
+    /// list of active formatting elements) came from this sink: a sink swapped in here gets
+    /// handles it did not make, which it must refuse or treat as its own (kauri-dom's `DomSink`
+    /// refuses them, so a swapped-out, finished tree never changes).
     pub fn sink_mut(&mut self) -> &mut S {
         &mut self.sink
     }
@@ -270,14 +277,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink
     }
 
-    /// Reports a tree construction parse error at the current token.
-    pub(crate) fn error(&mut self, code: &'static str) {
-        self.sink.parse_error(ParseError {
-            code,
-            line: 0,
-            col: 0,
-            offset: self.span.start,
-        });
+    /// Reports a tree construction parse error at the start of the current token (its line
+    /// and column are left for `kauri_tokenizer::fill_positions`).
+    pub(crate) fn error(&mut self, code: ErrorCode) {
+        self.sink.parse_error(ParseError::at(code, self.span.start));
     }
 
     /// The adjusted current node (13.2.4.2): the context element when parsing a fragment and
@@ -291,23 +294,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.open.current().map(|e| (e.ns, &e.name, e.flags))
     }
 
-    /// The tree construction dispatcher (13.2.6): HTML content or foreign content.
-    fn process(&mut self, token: Token<'_>) {
-        self.run(token, false);
-    }
-
-    /// Carries out what a mode function asked for.
-    #[inline]
-    fn continue_flow(&mut self, flow: Flow<'_>) {
-        match flow {
-            Flow::Done => {}
-            Flow::Reprocess(t) => self.run(t, false),
-            Flow::ReprocessHtml(t) => self.run(t, true),
-        }
-    }
-
-    /// The dispatcher loop; `html_only` skips the foreign-content test for the first round.
-    fn run(&mut self, mut token: Token<'_>, mut html_only: bool) {
+    /// The tree construction dispatcher (§ tree-construction-dispatcher): each token goes to
+    /// the current insertion mode or to the rules for foreign content, and again as long as a
+    /// rule asks to reprocess it. `html_only` skips the foreign-content test for the first
+    /// round (a rule said "process the token according to the current insertion mode").
+    fn dispatch(&mut self, mut token: Token<'_>, mut html_only: bool) {
         loop {
             if self.stopped {
                 return;
@@ -344,7 +335,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn token_done(&mut self) -> TokenSinkResult {
         if self.self_closing_unacked {
             self.self_closing_unacked = false;
-            self.error("non-void-html-element-start-tag-with-trailing-solidus");
+            self.error(ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
         match self.switch_to.take() {
             Some(state) => TokenSinkResult::SwitchTo(state),
@@ -354,7 +345,18 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The dispatcher's conditions for "process the token according to the current insertion
     /// mode" rather than "the rules for parsing tokens in foreign content".
+    #[inline]
     fn use_html_rules(&self, token: &Token<'_>) -> bool {
+        // The common case first, without looking at the token: the current node is an HTML
+        // element (and not a fragment's `html` root, for which the context stands in).
+        if self.current_is_html() {
+            return true;
+        }
+        self.use_html_rules_foreign(token)
+    }
+
+    /// [`TreeBuilder::use_html_rules`] when the adjusted current node may be foreign.
+    fn use_html_rules_foreign(&self, token: &Token<'_>) -> bool {
         let Some((ns, name, flags)) = self.adjusted_current_node() else {
             return true;
         };
@@ -425,24 +427,6 @@ impl<S: TreeSink> TreeBuilder<S> {
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
         self.span = span;
-        // The fast path: "in body" with an HTML current node (so the dispatcher would pick the
-        // insertion mode) and no pending newline to drop. Tags and text go straight to the
-        // "in body" rules without the dispatcher's loop.
-        if self.mode == InsertionMode::InBody && !self.ignore_lf && self.current_is_html() {
-            match token {
-                Token::Characters(s) => self.in_body_characters(s),
-                Token::Tag(tag) => {
-                    self.self_closing_unacked = tag.kind == TagKind::StartTag && tag.self_closing;
-                    let flow = match tag.kind {
-                        TagKind::StartTag => self.in_body_start_tag(tag),
-                        TagKind::EndTag => self.in_body_end_tag(tag),
-                    };
-                    self.continue_flow(flow);
-                }
-                token => self.process(token),
-            }
-            return self.token_done();
-        }
         let token = if self.ignore_lf {
             // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
             // token and move on to the next one" (pre, listing, textarea).
@@ -458,10 +442,17 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         } else {
             token
         };
-        if let Token::Tag(t) = &token {
-            self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
+        match &token {
+            Token::Tag(t) => {
+                self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
+                if self.spans {
+                    self.end_tag = (t.kind == TagKind::EndTag).then(|| t.name.clone());
+                }
+            }
+            _ if self.spans => self.end_tag = None,
+            _ => {}
         }
-        self.process(token);
+        self.dispatch(token, false);
         self.token_done()
     }
 

@@ -23,19 +23,55 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse a document (or a fragment) and print its tree.
+    #[command(after_help = PARSE_HELP)]
     Parse(ParseArgs),
     /// Print the elements matching a CSS selector, one per line (outer HTML, or --text).
     #[command(after_help = SELECT_HELP)]
     Select(SelectArgs),
     /// Tokenize a document and print its tokens (html5lib tokenizer-test format).
+    #[command(after_help = TOKENIZE_HELP)]
     Tokenize(TokenizeArgs),
 }
 
+const PARSE_HELP: &str = "\
+Output: --format tree is the html5lib tree-construction dump, which indents each node by two
+spaces per level: a document nested N levels deep prints about N*N bytes of indentation (50 MB
+of unclosed <div>s would be terabytes), so bound deep input with --max-depth (Blink uses 512).
+json, html and text grow linearly with the input. --format html writes exactly the
+serialization, with no newline after it, in the document's encoding (the one its <meta charset>
+declares; characters that encoding cannot represent become &#N; references), so piping it into
+`kauri parse --format html` prints the same bytes again. The other formats are UTF-8.
+
+Examples:
+  kauri parse page.html
+  kauri parse --format json --errors --locations page.html
+  kauri parse --format html --max-depth 512 < soup.html
+  kauri parse --fragment tr --format html row.html      (also: svg, math, 'svg path', 'math mi')
+  curl -s https://example.org/ | kauri parse --transport-charset utf-8 --format text
+
+Exit status:
+  0  success (malformed HTML is never an error: it parses)
+  2  unreadable file, unknown encoding label, invalid fragment context or bad usage (one line
+     on stderr)";
+
+const TOKENIZE_HELP: &str = "\
+Examples:
+  kauri tokenize page.html
+  kauri tokenize --initial-state 'RCDATA state' --last-start-tag textarea < body.txt
+
+Exit status:
+  0  success
+  2  unreadable file, unknown state or bad usage (one line on stderr)";
+
 const SELECT_HELP: &str = "\
-Output: one record per matching element, in document order, each followed by a newline. A
-record is the element's outer HTML (which has no newline unless the source had one inside the
-element) or, with --text, its text content (which may contain newlines). Template contents and
-shadow trees are not searched, as in querySelectorAll.
+Output: one record per matching element, in document order, each followed by a newline (with
+-0/--null: a NUL byte instead). A record is the element's outer HTML (which has no newline
+unless the source had one inside the element) or, with --text, its text content (which may
+contain newlines: use --null or --json to split records safely). With --json a record is one
+JSON object on one line: {\"namespace\",\"name\",\"attributes\":[{\"namespace\",\"name\",
+\"value\"}],\"html\" (outer HTML),\"text\"}, plus \"span\" and \"end_tag_span\" (byte offsets
+into the decoded input, when known) with --locations. Template contents and shadow trees are
+not searched, as in querySelectorAll.
 
 Selectors: CSS Selectors Level 4 as Servo's selectors crate parses them: type, class, id,
 attribute ([a=v] [a~=v] [a|=v] [a^=v] [a$=v] [a*=v], i and s flags), combinators, :not() :is()
@@ -46,6 +82,8 @@ Examples:
   kauri select 'div.note > a[href]' page.html
   kauri select --text 'h1, h2' < page.html
   kauri select --fragment tr 'td:nth-child(2)' row.html
+  kauri select --json --locations 'a[href]' page.html
+  kauri select --text -0 p page.html | xargs -0 -n1 echo
 
 Exit status:
   0  success, also when nothing matches
@@ -88,6 +126,10 @@ pub struct ParseArgs {
     /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
     #[arg(long, value_enum, default_value_t = OnOff::On)]
     pub template_for: OnOff,
+    /// Limit the tree's depth as Blink does with 512: content that would be deeper goes into
+    /// the deepest allowed element instead (see ParseOptions::max_depth).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_depth: Option<u32>,
 }
 
 /// `kauri select`.
@@ -100,8 +142,20 @@ pub struct SelectArgs {
     #[arg(value_name = "FILE", default_value = "-")]
     pub input: String,
     /// Print each match's text content instead of its outer HTML.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub text: bool,
+    /// Print each match as one line of JSON: name, attributes, outer HTML and text.
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: add each match's source span (byte offsets into the decoded input).
+    #[arg(long, requires = "json")]
+    pub locations: bool,
+    /// End each record with a NUL byte instead of a newline.
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
+    /// Limit the tree's depth (see `kauri parse --max-depth`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_depth: Option<u32>,
     /// Parse a fragment in this context element: `td`, `svg path`, `math mi`.
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,

@@ -3,9 +3,9 @@
 //! ```text
 //! kauri parse [FILE|-] [--format tree|json|html|text] [--fragment CONTEXT] [--scripting on|off]
 //!             [--encoding LABEL] [--transport-charset LABEL] [--errors] [--locations]
-//!             [--shadow-roots on|off] [--template-for on|off]
-//! kauri select SELECTOR [FILE|-] [--text] [--fragment CONTEXT] [--encoding LABEL]
-//!              [--scripting on|off]
+//!             [--max-depth N] [--shadow-roots on|off] [--template-for on|off]
+//! kauri select SELECTOR [FILE|-] [--text | --json [--locations]] [-0|--null] [--fragment CONTEXT]
+//!              [--encoding LABEL] [--scripting on|off] [--max-depth N]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
 //! ```
 //!
@@ -14,6 +14,7 @@
 //! context, an invalid CSS selector), with one line on stderr.
 
 mod args;
+mod output_encoding;
 mod run;
 
 use std::io::Write;

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Read, Write};
 use kauri::{Document, ParseOptions};
 
 use super::args::{Command, Format, OnOff, ParseArgs, SelectArgs, TokenizeArgs};
+use super::output_encoding::EncodingWriter;
 use super::{Cli, Failure};
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
@@ -45,7 +46,7 @@ const OUTPUT_BUFFER: usize = 64 * 1024;
 /// One `(line,col): code` line per parse error.
 fn write_errors(out: &mut dyn Write, doc: &Document) -> io::Result<()> {
     for e in doc.errors() {
-        writeln!(out, "({},{}): {}", e.line, e.col, e.code)?;
+        writeln!(out, "{e}")?;
     }
     Ok(())
 }
@@ -83,6 +84,7 @@ struct Input<'a> {
     locations: bool,
     shadow_roots: Option<bool>,
     template_for: bool,
+    max_depth: Option<u32>,
 }
 
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
@@ -108,6 +110,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         iframe_srcdoc: false,
         declarative_shadow_roots: input.shadow_roots,
         template_for: input.template_for,
+        max_depth: input.max_depth.map(|n| n as usize),
         ..ParseOptions::default()
     };
     match &context {
@@ -138,6 +141,7 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         locations: args.locations,
         shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
         template_for: args.template_for == OnOff::On,
+        max_depth: args.max_depth,
     })?;
     // Errors of the html and text formats go to standard error, before the output.
     if args.errors && matches!(args.format, Format::Html | Format::Text) {
@@ -157,10 +161,16 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
             doc.write_json(&mut *out, args.errors, args.locations)?;
             out.write_all(b"\n")
         }
-        Format::Html => {
-            doc.write_html(&mut *out)?;
-            out.write_all(b"\n")
-        }
+        // Exactly the serialization, in the document's encoding (which its `<meta charset>`
+        // declares), so that parsing the output again gives the same document.
+        Format::Html => match kauri::Encoding::for_label(doc.encoding().as_bytes()) {
+            Some(encoding) if encoding.output_encoding() != encoding_rs::UTF_8 => {
+                let mut encoded = EncodingWriter::new(out, encoding);
+                doc.write_html(&mut encoded)?;
+                encoded.finish()
+            }
+            _ => doc.write_html(&mut *out),
+        },
         Format::Text => doc.write_text_content(out),
     })
 }
@@ -177,22 +187,85 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         encoding: args.encoding.clone(),
         transport_charset: None,
         scripting,
-        locations: false,
+        locations: args.locations,
+        max_depth: args.max_depth,
         shadow_roots: None,
         template_for: true,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
+    let end: &[u8] = if args.null { b"\0" } else { b"\n" };
+    let mut record = String::new();
     to_stdout(|out| {
         for element in doc.select(&selector) {
-            if args.text {
+            if args.json {
+                record.clear();
+                json_record(&mut record, element, &options, args.locations);
+                out.write_all(record.as_bytes())?;
+            } else if args.text {
                 out.write_all(element.text_content().as_bytes())?;
             } else {
                 kauri_dom::serialize::html::write_outer(element, &options, &mut *out)?;
             }
-            out.write_all(b"\n")?;
+            out.write_all(end)?;
         }
         Ok(())
     })
+}
+
+/// `kauri select --json`: one match as a one-line JSON object (no raw newline can occur: every
+/// string goes through [`kauri_dom::json_string`], which escapes control characters).
+fn json_record(
+    out: &mut String,
+    element: &kauri::Node<'_>,
+    options: &kauri_dom::serialize::html::SerializeOptions,
+    locations: bool,
+) {
+    use kauri_dom::json_string;
+    use std::fmt::Write as _;
+    let Some(e) = element.as_element() else {
+        return;
+    };
+    out.push_str("{\"namespace\":\"");
+    out.push_str(e.namespace().short_name());
+    out.push_str("\",\"name\":");
+    json_string(out, e.name());
+    out.push_str(",\"attributes\":[");
+    for (i, (name, value)) in e.attrs().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"namespace\":");
+        match name.ns.prefix() {
+            Some(prefix) => json_string(out, prefix),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"name\":");
+        json_string(out, &name.local);
+        out.push_str(",\"value\":");
+        json_string(out, value);
+        out.push('}');
+    }
+    out.push_str("],\"html\":");
+    let mut html = String::new();
+    kauri_dom::serialize::html::serialize_outer(element, options, &mut html);
+    json_string(out, &html);
+    out.push_str(",\"text\":");
+    json_string(out, &element.text_content());
+    if locations {
+        for (key, span) in [
+            ("span", element.span()),
+            ("end_tag_span", element.end_tag_span()),
+        ] {
+            if let Some(span) = span {
+                let _ = write!(
+                    out,
+                    ",\"{key}\":{{\"start\":{},\"end\":{}}}",
+                    span.start, span.end
+                );
+            }
+        }
+    }
+    out.push('}');
 }
 
 fn tokenize(args: TokenizeArgs) -> Result<(), Failure> {

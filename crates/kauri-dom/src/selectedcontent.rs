@@ -21,9 +21,8 @@ use std::hash::BuildHasherDefault;
 use kauri_tokenizer::{local_name, AttrNamespace, LocalName};
 
 use crate::attrs::FxHasher;
-
-use crate::node::{Element, Node, NodeData};
-use crate::sink::DomSink;
+use crate::clone::clone_children_into;
+use crate::node::{Arena, Element, Node, NodeData};
 
 fn html_element<'n, 'a>(node: &'n Node<'a>) -> Option<&'n Element<'a>> {
     match &node.data {
@@ -148,10 +147,14 @@ fn selectedness_setting_algorithm<'a>(select: &'a Node<'a>) {
     }
 }
 
-/// What the sink remembers per select (keyed by the select's address) once a
+/// The state of the `selectedcontent` hooks for one tree being built: whether they have
+/// started, and per select (keyed by the select's address) what they remember once a
 /// `selectedcontent` has been inserted into it.
 #[derive(Default)]
-pub(crate) struct SelectedContentState<'a> {
+pub(crate) struct SelectedContent<'a> {
+    /// Set once a `selectedcontent` element has been inserted: only then do option insertions
+    /// and pops need the hooks (nothing else can observe selectedness).
+    seen: bool,
     selects: HashMap<usize, SelectState<'a>, BuildHasherDefault<FxHasher>>,
     /// `selectedcontent` elements the parser inserted children into (only these, and a former
     /// first `selectedcontent`, can be non-empty non-primary ones that step 7 must clear).
@@ -238,91 +241,87 @@ fn full_state<'a>(select: &'a Node<'a>) -> SelectState<'a> {
     }
 }
 
-impl<'a> DomSink<'a> {
-    /// Replaces all children of `target` with deep clones of `source`'s children.
-    fn replace_children_with_clones(&self, target: &'a Node<'a>, source: Option<&'a Node<'a>>) {
-        while let Some(child) = target.first_child() {
-            child.detach();
+/// Replaces all children of `target` with deep clones of `source`'s children.
+fn replace_children_with_clones<'a>(
+    arena: &'a Arena<'a>,
+    target: &'a Node<'a>,
+    source: Option<&'a Node<'a>>,
+) {
+    while let Some(child) = target.first_child() {
+        child.detach();
+    }
+    if let Some(source) = source {
+        clone_children_into(arena, source, target, false);
+    }
+}
+
+/// The node after `node` in tree order, staying inside `root`'s subtree.
+fn next_in_subtree<'a>(node: &'a Node<'a>, root: &'a Node<'a>) -> Option<&'a Node<'a>> {
+    if let Some(child) = node.first_child() {
+        return Some(child);
+    }
+    let mut current = node;
+    loop {
+        if current.same_node(root) {
+            return None;
         }
-        if let Some(source) = source {
-            self.clone_children_into(source, target, false);
+        if let Some(next) = current.next_sibling() {
+            return Some(next);
+        }
+        current = current.parent()?;
+    }
+}
+
+impl<'a> SelectedContent<'a> {
+    /// Whether a `selectedcontent` element has been inserted (before that, only
+    /// [`SelectedContent::inserted`] does anything).
+    pub(crate) fn started(&self) -> bool {
+        self.seen
+    }
+
+    /// Runs the insertion hooks that matter to a parser-built tree after `node` was inserted
+    /// (with its subtree, when the adoption agency moves one).
+    pub(crate) fn inserted(&mut self, arena: &'a Arena<'a>, node: &'a Node<'a>) {
+        if !self.seen {
+            if node.is_html_element(&local_name!("selectedcontent")) {
+                self.seen = true;
+                self.selectedcontent_post_connection(arena, node);
+            }
+            return;
+        }
+        if node.first_child().is_none() {
+            self.inserted_one(arena, node);
+        } else {
+            // A moved subtree (adoption agency): every inserted node gets its steps.
+            let mut next = Some(node);
+            while let Some(n) = next {
+                self.inserted_one(arena, n);
+                next = next_in_subtree(n, node);
+            }
         }
     }
 
-    /// Appends deep clones of `source`'s children to `target` (iteratively; an HTML template's
-    /// contents are cloned too, as the template cloning steps do). `source` may be in another
-    /// arena. With `keep_spans` the copies keep the source ranges.
-    pub(crate) fn clone_children_into<'b>(
-        &self,
-        source: &'b Node<'b>,
-        target: &'a Node<'a>,
-        keep_spans: bool,
-    ) {
-        let mut work: Vec<(&'b Node<'b>, &'a Node<'a>)> = vec![(source, target)];
-        while let Some((from, to)) = work.pop() {
-            for child in from.children() {
-                let copy = self.shallow_clone(child, keep_spans);
-                to.append(copy);
-                if child.first_child().is_some() {
-                    work.push((child, copy));
-                }
-                if let (Some(src), Some(dst)) = (
-                    child.as_element().and_then(|e| e.template_contents()),
-                    copy.as_element().and_then(|e| e.template_contents()),
-                ) {
-                    work.push((src, dst));
-                }
-                if let Some(pair) = self.clone_shadow_root(child, copy, keep_spans) {
-                    work.push(pair);
-                }
-            }
+    fn inserted_one(&mut self, arena: &'a Arena<'a>, node: &'a Node<'a>) {
+        if node.is_html_element(&local_name!("option")) {
+            self.option_insertion_steps(node);
+        } else if node.is_html_element(&local_name!("selectedcontent")) {
+            self.selectedcontent_post_connection(arena, node);
         }
     }
 
-    /// A copy of the node without its children (in this sink's arena).
-    pub(crate) fn shallow_clone(&self, node: &Node<'_>, keep_spans: bool) -> &'a Node<'a> {
-        let copy = match &node.data {
-            NodeData::Element(e) => {
-                let copy = self.new_element(e.name.clone(), e.attrs().clone());
-                if let Some(c) = copy.as_element() {
-                    c.flag.set(e.flag.get());
-                }
-                copy
-            }
-            NodeData::Text(t) => self.new_text(t.data()),
-            NodeData::Comment(c) => self.new_node(NodeData::Comment(crate::node::Comment {
-                data: c.data.clone(),
-            })),
-            NodeData::ProcessingInstruction(p) => self.new_node(NodeData::ProcessingInstruction(
-                crate::node::ProcessingInstruction {
-                    target: p.target.clone(),
-                    data: p.data.clone(),
-                },
-            )),
-            NodeData::Doctype(d) => self.new_node(NodeData::Doctype(crate::node::Doctype {
-                name: d.name.clone(),
-                public_id: d.public_id.clone(),
-                system_id: d.system_id.clone(),
-            })),
-            NodeData::DocumentFragment | NodeData::Document(_) | NodeData::ShadowRoot(_) => {
-                self.new_node(NodeData::DocumentFragment)
-            }
-        };
-        if keep_spans && (node.span().is_some() || node.end_tag_span().is_some()) {
-            let (span, end) = (node.span(), node.end_tag_span());
-            copy.update_spans(|s| {
-                s.node = span;
-                s.end_tag = end;
-            });
+    /// An element was popped off the stack of open elements: for an `option`, "maybe clone an
+    /// option into selectedcontent".
+    pub(crate) fn popped(&mut self, arena: &'a Arena<'a>, element: &'a Node<'a>) {
+        if self.seen && element.is_html_element(&local_name!("option")) {
+            self.maybe_clone_option_into_selectedcontent(arena, element);
         }
-        copy
     }
 
     /// The select's cached state, revalidated: a selected option that left the select or lost
     /// its selectedness, or a first `selectedcontent` that left it, sends the select back
     /// through the full algorithm.
     fn select_state(&mut self, select: &'a Node<'a>) -> Option<SelectState<'a>> {
-        let state = *self.select_cache.selects.get(&key(select))?;
+        let state = *self.selects.get(&key(select))?;
         let selected_ok = state.selected.is_none_or(|o| {
             selectedness(o)
                 && option_nearest_ancestor_select(o).is_some_and(|s| s.same_node(select))
@@ -332,27 +331,24 @@ impl<'a> DomSink<'a> {
             return Some(state);
         }
         let fresh = full_state(select);
-        self.select_cache.selects.insert(key(select), fresh);
+        self.selects.insert(key(select), fresh);
         Some(fresh)
     }
 
     /// Notes that the parser inserted a child into `parent` (so a `selectedcontent` parent may
     /// have to be cleared later).
     pub(crate) fn child_inserted_into(&mut self, parent: &'a Node<'a>) {
-        if parent.is_html_element(&local_name!("selectedcontent"))
-            && !self
-                .select_cache
-                .dirty
-                .last()
-                .is_some_and(|d| d.same_node(parent))
+        if self.seen
+            && parent.is_html_element(&local_name!("selectedcontent"))
+            && !self.dirty.last().is_some_and(|d| d.same_node(parent))
         {
-            self.select_cache.dirty.push(parent);
+            self.dirty.push(parent);
         }
     }
 
     /// The option HTML element insertion steps: the selectedness setting algorithm for the
     /// option's nearest ancestor select, done incrementally on the cached state.
-    pub(crate) fn option_insertion_steps(&mut self, option: &'a Node<'a>) {
+    fn option_insertion_steps(&mut self, option: &'a Node<'a>) {
         let Some(select) = option_nearest_ancestor_select(option) else {
             return;
         };
@@ -385,12 +381,16 @@ impl<'a> DomSink<'a> {
             set_selectedness(option, true);
             state.selected = Some(option);
         }
-        self.select_cache.selects.insert(key(select), state);
+        self.selects.insert(key(select), state);
     }
 
     /// "Maybe clone an option into selectedcontent", run when an option is popped off the stack
     /// of open elements.
-    pub(crate) fn maybe_clone_option_into_selectedcontent(&mut self, option: &'a Node<'a>) {
+    fn maybe_clone_option_into_selectedcontent(
+        &mut self,
+        arena: &'a Arena<'a>,
+        option: &'a Node<'a>,
+    ) {
         if !selectedness(option) {
             return;
         }
@@ -408,12 +408,16 @@ impl<'a> DomSink<'a> {
             .primary
             .filter(|p| !p.as_element().is_some_and(|e| e.flag.get()))
         {
-            self.replace_children_with_clones(target, Some(option));
+            replace_children_with_clones(arena, target, Some(option));
         }
     }
 
     /// The selectedcontent element post-connection steps.
-    pub(crate) fn selectedcontent_post_connection(&mut self, selectedcontent: &'a Node<'a>) {
+    fn selectedcontent_post_connection(
+        &mut self,
+        arena: &'a Arena<'a>,
+        selectedcontent: &'a Node<'a>,
+    ) {
         // 1-4. Find the nearest select ancestor; a second select, an option or a
         // selectedcontent ancestor disables the element.
         let mut nearest_select = None;
@@ -451,7 +455,7 @@ impl<'a> DomSink<'a> {
                 if let Some(primary) = state.primary {
                     if precedes(selectedcontent, primary) {
                         // The old first one is no longer primary: step 7 clears it.
-                        self.select_cache.dirty.push(primary);
+                        self.dirty.push(primary);
                         state.primary = Some(selectedcontent);
                     }
                 }
@@ -461,32 +465,32 @@ impl<'a> DomSink<'a> {
         if state.primary.is_none() {
             state.primary = Some(selectedcontent);
         }
-        self.select_cache.selects.insert(key(select), state);
+        self.selects.insert(key(select), state);
         // 6. Update the select's selectedcontent: its enabled selectedcontent shows the first
         // selected option (or nothing).
         if let Some(target) = state
             .primary
             .filter(|p| !p.as_element().is_some_and(|e| e.flag.get()))
         {
-            self.replace_children_with_clones(target, state.selected);
+            replace_children_with_clones(arena, target, state.selected);
         }
         // 7. Clear the select's non-primary selectedcontent elements (only ones that can have
         // children: this one, and those the parser or an earlier step filled).
         let is_primary = |n: &Node<'_>| state.primary.is_some_and(|p| p.same_node(n));
         if !is_primary(selectedcontent) && selectedcontent.first_child().is_some() {
-            self.replace_children_with_clones(selectedcontent, None);
+            replace_children_with_clones(arena, selectedcontent, None);
         }
-        let dirty = std::mem::take(&mut self.select_cache.dirty);
+        let dirty = std::mem::take(&mut self.dirty);
         let mut kept = Vec::with_capacity(dirty.len());
         for sc in dirty {
             if is_descendant(sc, select) {
                 if !is_primary(sc) {
-                    self.replace_children_with_clones(sc, None);
+                    replace_children_with_clones(arena, sc, None);
                 }
             } else {
                 kept.push(sc);
             }
         }
-        self.select_cache.dirty = kept;
+        self.dirty = kept;
     }
 }

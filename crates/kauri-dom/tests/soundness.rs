@@ -1,0 +1,148 @@
+//! Misuse of the sink interface from safe code is refused, never undefined behaviour (issue
+//! 18): a sink only touches nodes it created, and its nodes cannot be read while it can still
+//! change them. These tests run under Miri and AddressSanitizer in CI (`.ci/sanitizers`), which
+//! report the use-after-free the first two used to reach.
+
+use kauri_dom::{Arena, DomSink};
+use kauri_tokenizer::{local_name, AttrName, Attribute, LocalName, QualName};
+use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{NodeOrText, TreeBuilder, TreeBuilderOptions, TreeSink};
+
+fn attr(name: &str, value: &str) -> Attribute {
+    Attribute {
+        name: AttrName::new(LocalName::from(name)),
+        value: value.to_owned(),
+    }
+}
+
+/// The issue's first reproducer: a second sink over the same arena appends text to a node of a
+/// finished tree, then grows it while a reader holds the text.
+#[test]
+fn a_second_sink_cannot_add_text_to_a_finished_tree() {
+    let arena = Arena::new();
+    let mut a = DomSink::new(&arena);
+    let mut b = DomSink::new(&arena);
+    let doc = a.document();
+    let p = a.create_element(QualName::html(local_name!("p")), vec![]);
+    a.append(&doc, NodeOrText::Node(p));
+    a.append(&p, NodeOrText::Text("mine"));
+    let tree = a.finish();
+    let text: &str = tree
+        .root
+        .first_child()
+        .unwrap()
+        .first_child()
+        .unwrap()
+        .as_text()
+        .unwrap();
+    b.append(&p, NodeOrText::Text("hello"));
+    b.append(&p, NodeOrText::Text(&"x".repeat(4096)));
+    let bytes: Vec<u8> = text.bytes().collect();
+    assert_eq!(bytes, b"mine");
+    assert_eq!(b.refused(), 2);
+    assert_eq!(tree.root.first_child().unwrap().children().count(), 1);
+}
+
+/// The issue's second reproducer: a second sink adds attributes to an element while a reader
+/// iterates them.
+#[test]
+fn a_second_sink_cannot_add_attributes_while_they_are_read() {
+    let arena = Arena::new();
+    let mut a = DomSink::new(&arena);
+    let mut b = DomSink::new(&arena);
+    let doc = a.document();
+    let body = a.create_element(QualName::html(local_name!("body")), vec![attr("id", "x")]);
+    a.append(&doc, NodeOrText::Node(body));
+    let tree = a.finish();
+    let element = tree.root.first_child().unwrap().as_element().unwrap();
+    let mut seen = Vec::new();
+    for (name, value) in element.attrs() {
+        let many = (0..64).map(|i| attr(&format!("a{i}"), "v")).collect();
+        b.add_attrs_if_missing(&body, many);
+        seen.push((name.local.to_string(), value.clone()));
+    }
+    assert_eq!(seen, [("id".to_owned(), "x".to_owned())]);
+    assert_eq!(element.attrs().len(), 1);
+    assert_eq!(b.refused(), 1);
+}
+
+/// The route through `TreeBuilder::sink_mut`: swap the builder's sink for a new one, finish
+/// the old one and read its tree while the builder goes on with the handles it holds.
+#[test]
+fn a_sink_swapped_into_a_tree_builder_refuses_the_old_handles() {
+    let arena = Arena::new();
+    let builder = TreeBuilder::new(DomSink::new(&arena), TreeBuilderOptions::default());
+    let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+    tokenizer.feed("<p class=a>hello");
+    let old = std::mem::replace(tokenizer.sink_mut().sink_mut(), DomSink::new(&arena));
+    let tree = old.finish();
+    let p = tree
+        .root
+        .descendants()
+        .find(|n| n.is_html_element(&local_name!("p")));
+    let p = p.unwrap();
+    let text: &str = p.first_child().unwrap().as_text().unwrap();
+    let classes: Vec<&str> = p.as_element().unwrap().classes().collect();
+    tokenizer.feed(&"x".repeat(4096));
+    tokenizer.feed("<body class=b>");
+    tokenizer.end();
+    assert_eq!(text, "hello");
+    assert_eq!(classes, ["a"]);
+    assert_eq!(p.as_element().unwrap().attrs().len(), 1);
+    let new = tokenizer.into_sink().into_sink();
+    assert!(new.refused() > 0);
+    // The new sink's own tree holds only its own Document: every handle the builder had was
+    // the old sink's.
+    assert!(new.finish().root.first_child().is_none());
+}
+
+/// A handle's `Debug` output shows no text, which could still change while the sink is alive.
+#[test]
+fn a_handle_does_not_show_its_text() {
+    let arena = Arena::new();
+    let mut sink = DomSink::new(&arena);
+    let p = sink.create_element(QualName::html(local_name!("p")), vec![attr("title", "t")]);
+    sink.append(&p, NodeOrText::Text("secret"));
+    let doc = sink.document();
+    assert_eq!(format!("{p:?}"), "NodeHandle(<html p>)");
+    assert_eq!(format!("{doc:?}"), "NodeHandle(Document)");
+}
+
+/// Every other method refuses a handle of another sink too, and changes nothing.
+#[test]
+fn every_method_refuses_another_sinks_handles() {
+    let arena = Arena::new();
+    let mut a = DomSink::new(&arena).with_spans(true);
+    let doc = a.document();
+    let template = a.create_element(QualName::html(local_name!("template")), vec![]);
+    let div = a.create_element(QualName::html(local_name!("div")), vec![attr("id", "d")]);
+    a.append(&doc, NodeOrText::Node(div));
+    a.append(&div, NodeOrText::Node(template));
+    let mut b = DomSink::new(&arena).with_spans(true);
+    let mine = b.create_element(QualName::html(local_name!("span")), vec![]);
+    let b_doc = b.document();
+    b.append(&b_doc, NodeOrText::Node(div));
+    b.append(&mine, NodeOrText::Node(div));
+    b.insert_before(&template, NodeOrText::Text("t"));
+    b.insert_before(&template, NodeOrText::Node(mine));
+    b.detach(&div);
+    b.reparent_children(&div, &mine);
+    b.reparent_children(&mine, &div);
+    b.set_span(&div, kauri_tokenizer::Span::new(0, 5));
+    b.set_end_tag_span(&div, kauri_tokenizer::Span::new(5, 11));
+    b.pop(&div);
+    assert_eq!(b.template_contents(&template), template);
+    assert!(!b.has_parent(&div));
+    assert!(b.element_attrs(&div).is_empty());
+    assert_eq!(b.refused(), 11);
+    let other = b.finish_fragment(Some(&div));
+    assert!(other.root.first_child().is_none());
+    let tree = a.finish();
+    let div = tree.root.first_child().unwrap();
+    assert_eq!(div.children().count(), 1);
+    assert!(div.span().is_none() && div.end_tag_span().is_none());
+    assert_eq!(
+        div.parent().map(|p| p.kind()),
+        Some(kauri_dom::NodeKind::Document)
+    );
+}

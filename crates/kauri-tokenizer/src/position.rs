@@ -1,0 +1,322 @@
+//! Lines and columns: the one place where Kauri turns a byte offset into a position.
+//!
+//! Every position Kauri reports (a tokenizer error, a tree construction error, a limit error)
+//! is counted by [`LineCounter`], whose docs give the rules (the html5lib tokenizer tests'
+//! UTF-16 columns). Byte offsets (a [`ParseError`]'s `offset`, a [`Span`](crate::Span)) index
+//! the UTF-8 text as it was fed, before newline normalization.
+
+use crate::error::ParseError;
+
+/// Turns byte offsets of one input into lines and columns: the one computation behind every
+/// position Kauri reports.
+///
+/// - Lines are 1-based; a CR LF pair, a lone CR and a lone LF each end one line (the
+///   standard's newline normalization, § preprocessing-the-input-stream, makes each of them one
+///   LF).
+/// - Columns are 1-based and count **UTF-16 code units** from the start of the line, as the
+///   html5lib tokenizer tests do: a character outside the Basic Multilingual Plane (an emoji)
+///   takes two columns, as in a JavaScript string.
+/// - The position of an offset is that of the character starting there (or containing it);
+///   the LF of a CR LF pair is at column 1 of the next line; the end of the input is one
+///   column after the last character.
+///
+/// It is a cursor: asking for offsets in increasing order looks at each byte of the input
+/// once; asking for an earlier offset counts back from the cursor (on the same line) or from
+/// the start of that offset's line, and moves the cursor there.
+///
+/// ```
+/// use kauri_tokenizer::LineCounter;
+///
+/// // CR LF, CR and LF each end a line; U+1F600 is two UTF-16 code units.
+/// let text = "a\r\nb\rc\n\u{1F600}x";
+/// let mut lines = LineCounter::new();
+/// assert_eq!(lines.position(text, 3), (2, 1)); // "b"
+/// assert_eq!(lines.position(text, 5), (3, 1)); // "c"
+/// assert_eq!(lines.position(text, 11), (4, 3)); // "x", after the emoji
+/// assert_eq!(lines.position(text, 0), (1, 1)); // counting back works too
+/// assert_eq!(lines.position(text, text.len()), (4, 4)); // the end of the input
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineCounter {
+    /// Absolute offset of the cursor.
+    off: usize,
+    /// Line of the character at `off`.
+    line: u32,
+    /// Column of the character at `off`.
+    col: u32,
+    /// The byte before `off` is a CR (an LF at `off` ends no extra line).
+    prev_cr: bool,
+    /// Absolute offset of the first byte of the cursor's line (just after its line break).
+    line_start: usize,
+    /// The position of the start of the text the caller still holds (the tokenizer drops
+    /// consumed input): `(offset, line, col, the byte before it is a CR)`.
+    anchor: (usize, u32, u32, bool),
+}
+
+impl Default for LineCounter {
+    fn default() -> Self {
+        LineCounter::new()
+    }
+}
+
+impl LineCounter {
+    /// A counter at the start of the input (line 1, column 1).
+    ///
+    /// ```
+    /// assert_eq!(kauri_tokenizer::LineCounter::new().position("", 0), (1, 1));
+    /// ```
+    pub fn new() -> LineCounter {
+        LineCounter {
+            off: 0,
+            line: 1,
+            col: 1,
+            prev_cr: false,
+            line_start: 0,
+            anchor: (0, 1, 1, false),
+        }
+    }
+
+    /// The line and column of byte `offset` of `input` (the whole input, from its first
+    /// byte). An offset past the end gives the end-of-input position; an offset inside a
+    /// character gives that character's position.
+    ///
+    /// ```
+    /// let mut lines = kauri_tokenizer::LineCounter::new();
+    /// assert_eq!(lines.position("<p>\r\n\u{e9}t\u{e9}", 7), (2, 2));
+    /// ```
+    pub fn position(&mut self, input: &str, offset: usize) -> (u32, u32) {
+        let mut offset = offset.min(input.len());
+        while !input.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        self.position_in(input, 0, offset)
+    }
+
+    /// [`LineCounter::position`] for a text `buf` that holds the input from absolute offset
+    /// `base` on (`offset >= base`, on a character boundary of `buf`). `base` only grows
+    /// from one call to the next, and the counter has seen every line break before `base`.
+    pub(crate) fn position_in(&mut self, buf: &str, base: usize, offset: usize) -> (u32, u32) {
+        if offset >= self.off {
+            self.advance(buf, base, offset);
+            return (self.line, self.col);
+        }
+        let bytes = buf.as_bytes();
+        let target = offset.max(base) - base;
+        let cursor = (self.off - base).min(bytes.len());
+        let prev_cr = match target.checked_sub(1) {
+            Some(before) => bytes[before] == b'\r',
+            None => self.anchor.3,
+        };
+        if offset >= self.line_start {
+            // On the cursor's line: count back.
+            let back = utf16_len(&bytes[target.min(cursor)..cursor]);
+            self.col = self.col.saturating_sub(back).max(1);
+        } else {
+            // On an earlier line: its number from the line breaks in between, its column from
+            // its start (in `buf`, or the anchor's line when it started before `buf`).
+            self.line = self
+                .line
+                .saturating_sub(line_breaks(&bytes[target..cursor], prev_cr))
+                .max(1);
+            (self.col, self.line_start) = match memchr::memrchr2(b'\n', b'\r', &bytes[..target]) {
+                Some(i) => (1 + utf16_len(&bytes[i + 1..target]), base + i + 1),
+                None => {
+                    let (anchor_off, _, anchor_col, _) = self.anchor;
+                    let from = anchor_off.max(base) - base;
+                    let col = anchor_col + utf16_len(&bytes[from.min(target)..target]);
+                    (col, anchor_off.max(base))
+                }
+            };
+        }
+        // The cursor moves back too, so that asking again for this offset (many tree
+        // construction errors share one token's start) costs nothing.
+        self.off = base + target;
+        self.prev_cr = prev_cr;
+        (self.line, self.col)
+    }
+
+    /// Moves the cursor forward to absolute offset `target` (nothing when it is not ahead).
+    pub(crate) fn advance(&mut self, buf: &str, base: usize, target: usize) {
+        if target <= self.off {
+            return;
+        }
+        let bytes = buf.as_bytes();
+        let start = self.off.max(base) - base;
+        let end = (target - base).min(bytes.len());
+        let range = &bytes[start.min(end)..end];
+        match memchr::memrchr2(b'\n', b'\r', range) {
+            Some(last) => {
+                self.line += line_breaks(range, self.prev_cr);
+                self.col = 1 + utf16_len(&range[last + 1..]);
+                self.line_start = base + start + last + 1;
+            }
+            None => self.col += utf16_len(range),
+        }
+        if let Some(&b) = range.last() {
+            self.prev_cr = b == b'\r';
+        }
+        self.off = target;
+    }
+
+    /// Records that the caller drops its text before absolute offset `base` (the tokenizer
+    /// compacting its buffer): the cursor moves up to `base` if it is behind, and the position
+    /// of `base` becomes the anchor for offsets whose line started before it. `buf` still
+    /// holds the text from `old_base` on.
+    pub(crate) fn drop_before(&mut self, buf: &str, old_base: usize, base: usize) {
+        if base <= self.anchor.0 {
+            return;
+        }
+        self.advance(buf, old_base, base);
+        let (line, col) = self.position_in(buf, old_base, base);
+        let before = base.checked_sub(old_base + 1);
+        let prev_cr = before.and_then(|i| buf.as_bytes().get(i)) == Some(&b'\r');
+        self.anchor = (base, line, col, prev_cr);
+    }
+}
+
+/// The number of lines `bytes` ends: each CR, and each LF not right after a CR
+/// (`prev_cr`: the byte before `bytes` is a CR).
+fn line_breaks(bytes: &[u8], prev_cr: bool) -> u32 {
+    let mut count = 0;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        let after_cr = if i == 0 {
+            prev_cr
+        } else {
+            bytes[i - 1] == b'\r'
+        };
+        if bytes[i] == b'\r' || !after_cr {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The number of UTF-16 code units of the UTF-8 text `bytes`: one per character, two for a
+/// character outside the Basic Multilingual Plane (four-byte sequences).
+#[inline]
+fn utf16_len(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .map(|&b| u32::from((b & 0xC0) != 0x80) + u32::from(b >= 0xF0))
+        .sum()
+}
+
+/// The line and column of byte `offset` of `input` (see [`LineCounter`]). For many offsets
+/// of one input, use one [`LineCounter`].
+///
+/// ```
+/// assert_eq!(kauri_tokenizer::line_col("a\r\n\u{1F600}b", 7), (2, 3));
+/// ```
+pub fn line_col(input: &str, offset: usize) -> (u32, u32) {
+    LineCounter::new().position(input, offset)
+}
+
+/// Sets `line` and `col` of every error whose `line` is 0 from its `offset` into `input`.
+///
+/// The tree builder reports its errors with line 0 and column 0: it sees tokens and their byte
+/// spans, not the text. Whoever holds the whole input (the `kauri` crate does, for every
+/// parse) fills them in here, counted as the tokenizer counts its own errors.
+///
+/// ```
+/// use kauri_tokenizer::{fill_positions, ErrorCode, ParseError};
+///
+/// let input = "<p>\n\u{1F600}</x>";
+/// let mut errors = [ParseError::at(ErrorCode::UnexpectedEndTag, 8)];
+/// fill_positions(input, &mut errors);
+/// assert_eq!((errors[0].line, errors[0].col), (2, 3));
+/// ```
+pub fn fill_positions(input: &str, errors: &mut [ParseError]) {
+    let mut lines = LineCounter::new();
+    for error in errors.iter_mut().filter(|e| e.line == 0) {
+        (error.line, error.col) = lines.position(input, error.offset);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Line and column of each offset, counted naively (the definition in the module docs).
+    fn naive(input: &str, offset: usize) -> (u32, u32) {
+        let (mut line, mut col) = (1u32, 1u32);
+        let mut prev_cr = false;
+        for (i, c) in input.char_indices() {
+            if i >= offset {
+                break;
+            }
+            match c {
+                '\r' => {
+                    line += 1;
+                    col = 1;
+                }
+                '\n' if prev_cr => {}
+                '\n' => {
+                    line += 1;
+                    col = 1;
+                }
+                c => col += c.len_utf16() as u32,
+            }
+            prev_cr = c == '\r';
+        }
+        (line, col)
+    }
+
+    #[test]
+    fn astral_characters_crlf_and_cr() {
+        let s = "ab\r\ncd\re\n\u{1F600}x\u{e9}\r\n\r\r\n\u{10FFFF}";
+        let mut forward = LineCounter::new();
+        let mut backward = LineCounter::new();
+        let mut boundaries: Vec<usize> = s.char_indices().map(|(i, _)| i).collect();
+        boundaries.push(s.len());
+        for &i in &boundaries {
+            assert_eq!(forward.position(s, i), naive(s, i), "forward {i}");
+        }
+        backward.position(s, s.len());
+        for &i in boundaries.iter().rev() {
+            assert_eq!(backward.position(s, i), naive(s, i), "backward {i}");
+        }
+        assert_eq!(line_col(s, 13), (4, 3));
+        assert_eq!(line_col(s, 100), naive(s, s.len()));
+        // Inside the emoji: the emoji's position.
+        assert_eq!(line_col(s, 11), (4, 1));
+    }
+
+    #[test]
+    fn any_order_and_buffer_windows_agree_with_the_definition() {
+        let s = "x\r\n\u{1F600}\ry\n\n\u{e9}\u{1F600}z\r\r\nw";
+        let boundaries: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+        // Every sequence of three queries (the cursor moves back and forth).
+        for &a in &boundaries {
+            for &b in &boundaries {
+                for &c in &boundaries {
+                    let mut lines = LineCounter::new();
+                    assert_eq!(lines.position(s, a), naive(s, a));
+                    assert_eq!(lines.position(s, b), naive(s, b), "{a} then {b}");
+                    assert_eq!(lines.position(s, c), naive(s, c), "{a}, {b} then {c}");
+                }
+            }
+        }
+        // A window of the text, as the tokenizer holds it after dropping consumed input.
+        for &base in &boundaries {
+            for &a in boundaries.iter().filter(|&&a| a >= base) {
+                for &b in boundaries.iter().filter(|&&b| b >= base) {
+                    let mut lines = LineCounter::new();
+                    lines.advance(s, 0, a);
+                    lines.drop_before(s, 0, base);
+                    let window = &s[base..];
+                    let got = lines.position_in(window, base, b);
+                    assert_eq!(got, naive(s, b), "{base} {a} {b}");
+                    // A second window further on.
+                    for &next in boundaries.iter().filter(|&&n| n >= b) {
+                        let mut again = lines.clone();
+                        again.drop_before(window, base, next);
+                        for c in [next, s.len()] {
+                            let got = again.clone().position_in(&s[next..], next, c);
+                            assert_eq!(got, naive(s, c), "{base} {a} {b} {next} {c}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -260,7 +260,7 @@ pub struct Element<'a> {
     /// For a shadow host: its shadow root (a ShadowRoot node). For a form-associated element:
     /// its form owner (a `form` element). The three sets of elements are disjoint (a template
     /// is neither a valid shadow host nor form-associated, and no form-associated element is
-    /// a valid shadow host), so one link serves all three and the node stays 112 bytes; the
+    /// a valid shadow host), so one link serves all three and the node stays 104 bytes; the
     /// kind of the node it points to says which it is (see `crate::shadow`).
     pub(crate) associated: Cell<Option<&'a Node<'a>>>,
     pub(crate) name: QualName,

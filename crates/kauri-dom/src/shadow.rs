@@ -7,7 +7,7 @@
 //! form-associated element's form owner: a template is neither a valid shadow host nor
 //! form-associated, and no form-associated element (`button`, `fieldset`, `input`, `object`,
 //! `output`, `select`, `textarea`, `img`) is a valid shadow host, so one link serves all three
-//! and a node stays 112 bytes. The kind of the node it points to tells which it is; a link is
+//! and a node stays 104 bytes. The kind of the node it points to tells which it is; a link is
 //! only ever set once, on an element whose link is empty.
 
 use std::cell::Cell;
@@ -546,7 +546,7 @@ mod tests {
     #[test]
     fn the_shadow_root_and_form_owner_links_take_no_room() {
         // One link holds template contents, shadow roots and form owners.
-        assert_eq!(std::mem::size_of::<Node<'_>>(), 112);
+        assert_eq!(std::mem::size_of::<Node<'_>>(), 104);
         assert!(std::mem::size_of::<ShadowRoot<'_>>() < std::mem::size_of::<crate::Element<'_>>());
     }
 

@@ -582,6 +582,55 @@ mod tests {
         }
     }
 
+    /// Small enough for Miri (`.ci/sanitizers`): the writes this module makes to node data
+    /// (the `associated` link, content patching's detaches) and their copies.
+    #[test]
+    fn shadow_roots_form_owners_and_patches_survive_a_copy() {
+        use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+        use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+        let html = "<form><input></form><div><template shadowrootmode=open shadowrootclonable>in\
+             <b>s</b></template>light</div><p><?start name=\"r\">old<?end></p>\
+             <template for=r>new</template>";
+        let doc = crate::Document::build(|arena| {
+            let options = TreeBuilderOptions {
+                declarative_shadow_roots: true,
+                template_for: true,
+                ..TreeBuilderOptions::default()
+            };
+            let builder = TreeBuilder::new(DomSink::new(arena), options);
+            let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+            tokenizer.feed(html);
+            tokenizer.end();
+            tokenizer.into_sink().into_sink().finish()
+        });
+        let find = |root: &'_ Node<'_>, name| {
+            root.descendants()
+                .find(|n| n.as_element().is_some_and(|e| *e.local_name() == name))
+                .map(|n| n.text_content())
+        };
+        let input = doc
+            .root()
+            .descendants()
+            .find(|n| n.is_html_element(&local_name!("input")))
+            .unwrap();
+        assert!(input
+            .form_owner()
+            .unwrap()
+            .is_html_element(&local_name!("form")));
+        let copy = doc.clone();
+        for root in [doc.root(), copy.root()] {
+            let host = root
+                .descendants()
+                .find(|n| n.is_html_element(&local_name!("div")))
+                .unwrap();
+            let shadow = host.shadow_root().unwrap();
+            assert_eq!(shadow.text_content(), "ins");
+            assert!(shadow.host().unwrap().same_node(host));
+            assert_eq!(host.text_content(), "light");
+            assert_eq!(find(root, local_name!("p")).as_deref(), Some("new"));
+        }
+    }
+
     #[test]
     fn a_deep_tree_walks_without_recursion() {
         let depth = 100_000;

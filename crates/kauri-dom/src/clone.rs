@@ -1,13 +1,17 @@
 //! Deep copies of nodes into an arena: the DOM's "clone a node" for the `selectedcontent`
-//! hooks, and [`Document`](crate::Document)'s `Clone`.
+//! hooks, and [`Document`](crate::Document)'s `Clone`. A copied shadow host gets a copy of its
+//! shadow root (see [`clone_shadow_root`]); form owners are not copied.
 
 use crate::node::{
     Arena, AttrStore, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans,
 };
+use crate::shadow::ShadowRoot;
 
 /// Appends deep copies of `source`'s children to `target` (iteratively, so any depth uses
 /// constant stack; an HTML template's contents are cloned too, as the template cloning steps
-/// do). `source` may be in another arena. With `keep_spans` the copies keep the source ranges.
+/// do). `source` may be in another arena. With `keep_spans` the copies keep the source ranges
+/// and every shadow root (a whole-document copy); without, only clonable shadow roots are
+/// copied, as DOM "clone a node" does (the `selectedcontent` clone).
 pub(crate) fn clone_children_into<'a, 'b>(
     arena: &'a Arena<'a>,
     source: &'b Node<'b>,
@@ -23,17 +27,21 @@ pub(crate) fn clone_children_into<'a, 'b>(
                 work.push((child, copy));
             }
             if let (Some(src), Some(dst)) = (
-                child.as_element().and_then(|e| e.template_contents),
-                copy.as_element().and_then(|e| e.template_contents),
+                child.as_element().and_then(|e| e.template_contents()),
+                copy.as_element().and_then(|e| e.template_contents()),
             ) {
                 work.push((src, dst));
+            }
+            if let Some(pair) = clone_shadow_root(arena, child, copy, keep_spans) {
+                work.push(pair);
             }
         }
     }
 }
 
 /// A copy of the node without its children, in `arena`. An element keeps its
-/// [`flag`](crate::node::Element::flag); a Document becomes a DocumentFragment.
+/// [`flag`](crate::node::Element::flag); a Document or a ShadowRoot becomes a
+/// DocumentFragment (a shadow root is copied with its host, by [`clone_shadow_root`]).
 pub(crate) fn shallow_clone<'a>(
     arena: &'a Arena<'a>,
     node: &Node<'_>,
@@ -64,7 +72,41 @@ pub(crate) fn shallow_clone<'a>(
             public_id: d.public_id.clone(),
             system_id: d.system_id.clone(),
         }),
-        NodeData::DocumentFragment | NodeData::Document(_) => NodeData::DocumentFragment,
+        NodeData::DocumentFragment | NodeData::Document(_) | NodeData::ShadowRoot(_) => {
+            NodeData::DocumentFragment
+        }
     };
     arena.alloc(Node::new(data).with_spans(spans))
+}
+
+/// When `source` is a shadow host, gives `copy` (its new copy, in `arena`) a copy of the shadow
+/// root, and returns the pair whose children are still to copy. A whole-document copy
+/// (`whole`) keeps every shadow root; a DOM clone (the `selectedcontent` one) only clonable
+/// ones, as DOM "clone a node" does.
+fn clone_shadow_root<'a, 'b>(
+    arena: &'a Arena<'a>,
+    source: &'b Node<'b>,
+    copy: &'a Node<'a>,
+    whole: bool,
+) -> Option<(&'b Node<'b>, &'a Node<'a>)> {
+    let shadow = source.shadow_root()?;
+    let r = shadow.as_shadow_root()?;
+    if !whole && !r.clonable() {
+        return None;
+    }
+    // The link is only ever set once (see `crate::shadow`).
+    let element = copy.as_element().filter(|e| e.associated.get().is_none())?;
+    let new_root = arena.new_node(NodeData::ShadowRoot(ShadowRoot {
+        host: copy,
+        mode: r.mode,
+        slot_assignment: r.slot_assignment,
+        delegates_focus: r.delegates_focus,
+        serializable: r.serializable,
+        clonable: r.clonable,
+        declarative: r.declarative,
+        available_to_element_internals: r.available_to_element_internals,
+        keep_custom_element_registry_null: r.keep_custom_element_registry_null,
+    }));
+    element.associated.set(Some(new_root));
+    Some((shadow, new_root))
 }

@@ -213,7 +213,7 @@ impl<'a> Editor<'a> {
         let element = self
             .arena
             .new_element(name, AttrStore::indexed(attrs), false, None);
-        let template_contents = element.as_element().and_then(|e| e.template_contents);
+        let template_contents = element.as_element().and_then(|e| e.template_contents());
         if let Some(contents) = template_contents {
             self.created_templates.borrow_mut().push(element);
             if let Some(hosts) = self.hosts.borrow_mut().as_mut() {
@@ -553,8 +553,8 @@ impl<'a> Editor<'a> {
             new.append(c);
         }
         if let (Some(from), Some(to)) = (
-            old.as_element().and_then(|e| e.template_contents),
-            new.as_element().and_then(|e| e.template_contents),
+            old.as_element().and_then(|e| e.template_contents()),
+            new.as_element().and_then(|e| e.template_contents()),
         ) {
             while let Some(c) = from.first_child() {
                 to.append(c);
@@ -593,7 +593,7 @@ impl<'a> Editor<'a> {
 fn map_templates<'a>(hosts: &mut HashMap<usize, &'a Node<'a>>, mut roots: Vec<&'a Node<'a>>) {
     while let Some(root) = roots.pop() {
         for node in std::iter::once(root).chain(root.descendants()) {
-            if let Some(contents) = node.as_element().and_then(|e| e.template_contents) {
+            if let Some(contents) = node.as_element().and_then(|e| e.template_contents()) {
                 if hosts.insert(addr(contents), node).is_none() {
                     roots.push(contents);
                 }

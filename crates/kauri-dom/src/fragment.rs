@@ -33,6 +33,10 @@ pub struct FragmentOptions {
     /// The depth limit of the stack of open elements (see
     /// [`TreeBuilderOptions::max_depth`]). Default `None`, no limit.
     pub max_depth: Option<usize>,
+    /// The parser's "allow declarative shadow roots" flag. Default `false`, as for `innerHTML`.
+    pub declarative_shadow_roots: bool,
+    /// `<template for>` content patching (2026). Default `true`, as the standard has no flag.
+    pub template_for: bool,
 }
 
 impl Default for FragmentOptions {
@@ -42,6 +46,8 @@ impl Default for FragmentOptions {
             locations: false,
             max_attributes: None,
             max_depth: None,
+            declarative_shadow_roots: false,
+            template_for: true,
         }
     }
 }
@@ -73,6 +79,8 @@ pub fn parse_fragment<'a>(
         TreeBuilderOptions {
             scripting: opts.scripting,
             max_depth: opts.max_depth,
+            declarative_shadow_roots: opts.declarative_shadow_roots,
+            template_for: opts.template_for,
             ..TreeBuilderOptions::default()
         },
     );

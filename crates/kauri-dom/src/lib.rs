@@ -43,6 +43,7 @@ mod query;
 mod readable;
 mod selectedcontent;
 pub mod serialize;
+mod shadow;
 mod sink;
 mod traverse;
 
@@ -58,10 +59,11 @@ pub use node::{
     ProcessingInstruction, Text,
 };
 pub use query::{Select, Selector, SelectorError};
+pub use shadow::{ShadowIncludingDescendants, ShadowRoot};
 pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{
     AttrName, AttrNamespace, Attribute, LocalName, Namespace, ParseError, QualName, Span,
 };
-pub use kauri_tree_builder::QuirksMode;
+pub use kauri_tree_builder::{QuirksMode, ShadowRootMode, SlotAssignmentMode};

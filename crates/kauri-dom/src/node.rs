@@ -108,8 +108,8 @@ impl<'a> Arena<'a> {
             name,
             attrs: UnsafeCell::new(attrs),
             indexed: Once::new(),
-            template_contents,
             flag: Cell::new(flag),
+            associated: Cell::new(template_contents),
         }));
         self.alloc(node.with_spans(spans))
     }
@@ -179,6 +179,10 @@ pub enum NodeData<'a> {
     Comment(Comment),
     /// A ProcessingInstruction node (`<?target data>`, the 2026 standard).
     ProcessingInstruction(ProcessingInstruction),
+    /// A ShadowRoot: a declarative shadow root the parser attached to its host (see
+    /// [`Node::shadow_root`] and [`Node::host`]). Like a template's contents, it is not a child
+    /// of its host.
+    ShadowRoot(crate::shadow::ShadowRoot<'a>),
 }
 
 /// The source ranges of a node (see [`Node::span`] and [`Node::end_tag_span`]).
@@ -332,13 +336,19 @@ pub struct Element<'a> {
     /// `indexed`) and [`Element::with_attrs_mut`] (by the [`DomSink`](crate::DomSink) that
     /// created the element, while no reference to it exists).
     pub(crate) attrs: UnsafeCell<AttrStore>,
-    pub(crate) template_contents: Option<&'a Node<'a>>,
     /// Guards the one move from `Pending` to `Indexed` (a shared `Document` is `Sync`, so two
     /// threads may read the attributes at once).
     pub(crate) indexed: Once,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
+    /// For an HTML `template`: its template contents (a DocumentFragment, set at creation).
+    /// For a shadow host: its shadow root (a ShadowRoot node). For a form-associated element:
+    /// its form owner (a `form` element). The three sets of elements are disjoint (a template
+    /// is neither a valid shadow host nor form-associated, and no form-associated element is
+    /// a valid shadow host), so one link serves all three and the node stays 104 bytes; the
+    /// kind of the node it points to says which it is (see `crate::shadow`).
+    pub(crate) associated: Cell<Option<&'a Node<'a>>>,
     pub(crate) name: QualName,
 }
 
@@ -580,7 +590,8 @@ impl<'a> Element<'a> {
     /// assert_eq!(contents.inner_html(), "<li>x</li>");
     /// ```
     pub fn template_contents(&self) -> Option<&'a Node<'a>> {
-        self.template_contents
+        let linked = self.associated.get()?;
+        matches!(linked.data, NodeData::DocumentFragment).then_some(linked)
     }
 }
 
@@ -726,6 +737,8 @@ pub enum NodeKind {
     Comment,
     /// A ProcessingInstruction.
     ProcessingInstruction,
+    /// A ShadowRoot.
+    ShadowRoot,
 }
 
 impl<'a> Node<'a> {
@@ -784,6 +797,7 @@ impl<'a> Node<'a> {
             NodeData::Text(_) => NodeKind::Text,
             NodeData::Comment(_) => NodeKind::Comment,
             NodeData::ProcessingInstruction(_) => NodeKind::ProcessingInstruction,
+            NodeData::ShadowRoot(_) => NodeKind::ShadowRoot,
         }
     }
 
@@ -1108,6 +1122,7 @@ impl std::fmt::Debug for Node<'_> {
             NodeData::Text(t) => write!(f, "{:?}", t.data()),
             NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
             NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
+            NodeData::ShadowRoot(r) => write!(f, "#shadow-root ({})", r.mode().as_str()),
         }
     }
 }

@@ -22,14 +22,16 @@
 //!    before the editor links the fragment it built, and is given no other node.)
 //! 2. **No reference to a sink's nodes exists while the sink is alive.** Handles are opaque:
 //!    their fields are private and their `Debug` shows no text or attributes. A `&Node` of a
-//!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`] and
-//!    `finish_copy_of`, which consume the sink (by 1, no other tree contains its nodes). This
-//!    holds through [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) too:
-//!    a sink swapped out of the builder and finished is gone, and the one swapped in refuses
-//!    the builder's old handles.
+//!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`],
+//!    [`DomSink::finish_fragment_with_context`] and `finish_copy_of`, which consume the sink
+//!    (by 1, no other tree contains its nodes). This holds through
+//!    [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) too: a sink swapped
+//!    out of the builder and finished is gone, and the one swapped in refuses the builder's old
+//!    handles.
 //! 3. **A sink's own reads end before its writes.** The sink reads node data itself (the
-//!    `selectedcontent` hooks read attributes; text merging looks at the last child) and calls
-//!    no code outside this crate while it does, so those references are gone before it writes.
+//!    `selectedcontent` hooks read attributes; text merging looks at the last child; content
+//!    patching reads processing instructions) and calls no code outside this crate while it
+//!    does, so those references are gone before it writes.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -132,10 +134,12 @@ pub struct Parsed<'a> {
 ///
 /// A sink only works on the nodes it created: it refuses a [`NodeHandle`] made by another sink
 /// (even one over the same arena, or one that is finished). A refused call changes nothing:
-/// `append`, `insert_before`, `detach`, `reparent_children`, `add_attrs_if_missing`, `pop` and
-/// the span setters do nothing, `has_parent` answers false, `element_attrs` none, and
-/// `template_contents` gives the handle back (so its later uses are refused too);
-/// [`DomSink::finish_fragment`] treats a refused root as none. [`DomSink::refused`] counts the
+/// `append`, `insert_before`, `detach`, `reparent_children`, `add_attrs_if_missing`, `pop`,
+/// `associate_form_owner` and the span setters do nothing, `has_parent` answers false,
+/// `element_attrs` none, `attach_declarative_shadow_root`, `prepare_content_patching` and
+/// `parent_node` none, and `template_contents` gives the handle back (so its later uses are
+/// refused too); [`DomSink::finish_fragment`] and [`DomSink::finish_fragment_with_context`]
+/// treat a refused root or context as none. [`DomSink::refused`] counts the
 /// refused calls. This is what keeps a finished tree from changing under its readers (see the
 /// module documentation), so it is not a debug check: it runs in every build, at the cost of
 /// one integer compare per handle.
@@ -165,6 +169,12 @@ pub struct DomSink<'a> {
     /// The text node the last text insertion went into, and the last doctype (for spans).
     last_text: Option<&'a Node<'a>>,
     last_doctype: Option<&'a Node<'a>>,
+    /// The last tree root found for a form owner check (`crate::shadow`); cleared whenever a
+    /// node that has a parent moves.
+    pub(crate) root_memo: crate::shadow::RootMemo<'a>,
+    /// The names of the `<?start>` and `<?marker>` processing instructions created so far
+    /// (`crate::shadow`: a `<template for>` naming none of them fails without a tree walk).
+    pub(crate) marker_names: crate::shadow::MarkerNames,
 }
 
 /// The id of the next sink. A `u64` counted up once per sink cannot wrap in practice (2^64
@@ -195,6 +205,8 @@ impl<'a> DomSink<'a> {
             selectedcontent: SelectedContent::default(),
             last_text: None,
             last_doctype: None,
+            root_memo: Cell::new(None),
+            marker_names: Default::default(),
         }
     }
 
@@ -245,7 +257,7 @@ impl<'a> DomSink<'a> {
 
     /// The node behind `handle` if this sink made it; otherwise counts a refusal.
     #[inline]
-    fn own(&mut self, handle: &NodeHandle<'a>) -> Option<&'a Node<'a>> {
+    pub(crate) fn own(&mut self, handle: &NodeHandle<'a>) -> Option<&'a Node<'a>> {
         if handle.sink == self.id {
             Some(handle.node)
         } else {
@@ -255,7 +267,7 @@ impl<'a> DomSink<'a> {
     }
 
     /// A handle of this sink.
-    fn handle(&self, node: &'a Node<'a>) -> NodeHandle<'a> {
+    pub(crate) fn handle(&self, node: &'a Node<'a>) -> NodeHandle<'a> {
         NodeHandle {
             node,
             sink: self.id,
@@ -382,6 +394,7 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeHandle<'a> {
+        self.marker_names.note(target, data);
         let node = self
             .arena
             .new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
@@ -416,6 +429,9 @@ impl<'a> TreeSink for DomSink<'a> {
                 };
                 if would_cycle(node, parent) {
                     return;
+                }
+                if node.parent().is_some() {
+                    self.root_memo.set(None);
                 }
                 self.selectedcontent.child_inserted_into(parent);
                 parent.append(node);
@@ -452,6 +468,9 @@ impl<'a> TreeSink for DomSink<'a> {
                 if node.same_node(sibling) || would_cycle(node, parent) {
                     return;
                 }
+                if node.parent().is_some() {
+                    self.root_memo.set(None);
+                }
                 self.selectedcontent.child_inserted_into(parent);
                 sibling.insert_before(node);
                 self.selectedcontent.inserted(self.arena, node);
@@ -466,6 +485,7 @@ impl<'a> TreeSink for DomSink<'a> {
 
     fn detach(&mut self, node: &NodeHandle<'a>) {
         if let Some(node) = self.own(node) {
+            self.root_memo.set(None);
             node.detach();
         }
     }
@@ -480,6 +500,7 @@ impl<'a> TreeSink for DomSink<'a> {
         if node.first_child().is_some() {
             self.selectedcontent.child_inserted_into(new_parent);
         }
+        self.root_memo.set(None);
         while let Some(child) = node.first_child() {
             new_parent.append(child);
             if self.selectedcontent.started() {
@@ -492,7 +513,7 @@ impl<'a> TreeSink for DomSink<'a> {
         let Some(node) = self.own(template) else {
             return *template;
         };
-        match node.as_element().and_then(|e| e.template_contents) {
+        match node.as_element().and_then(|e| e.template_contents()) {
             Some(contents) => self.handle(contents),
             // Not a template: the tree builder never asks; answer with the node itself.
             None => *template,
@@ -553,6 +574,47 @@ impl<'a> TreeSink for DomSink<'a> {
         if let Some(element) = self.own(element) {
             self.selectedcontent.popped(self.arena, element);
         }
+    }
+
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: &NodeHandle<'a>,
+        init: &kauri_tree_builder::ShadowRootInit,
+    ) -> Option<NodeHandle<'a>> {
+        let host = self.own(host)?;
+        let shadow = self.attach_a_shadow_root(host, init)?;
+        Some(self.handle(shadow))
+    }
+
+    fn associate_form_owner(
+        &mut self,
+        element: &NodeHandle<'a>,
+        form: &NodeHandle<'a>,
+        location: &NodeHandle<'a>,
+    ) {
+        let (Some(element), Some(form), Some(location)) =
+            (self.own(element), self.own(form), self.own(location))
+        else {
+            return;
+        };
+        self.associate_form(element, form, location);
+    }
+
+    fn prepare_content_patching(
+        &mut self,
+        scope: &NodeHandle<'a>,
+        name: &str,
+    ) -> Option<kauri_tree_builder::ContentPatch<NodeHandle<'a>>> {
+        let scope = self.own(scope)?;
+        self.prepare_patching(scope, name)
+    }
+
+    fn parent_node(&self, node: &NodeHandle<'a>) -> Option<NodeHandle<'a>> {
+        // `&self`: a refusal here is not counted.
+        if node.sink != self.id {
+            return None;
+        }
+        node.node.parent().map(|parent| self.handle(parent))
     }
 
     fn wants_spans(&self) -> bool {

@@ -4,7 +4,9 @@
 //!
 //! Walks follow the DOM's tree: an HTML `template`'s contents are a separate DocumentFragment
 //! (see [`Element::template_contents`](crate::Element::template_contents)) and are not children
-//! of the `template`.
+//! of the `template`, and a shadow host's shadow root (see [`Node::shadow_root`]) is not a child
+//! of its host, so no walk here enters a shadow tree;
+//! [`Node::shadow_including_descendants`] does.
 
 use crate::node::{Node, NodeData};
 

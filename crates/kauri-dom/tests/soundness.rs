@@ -146,3 +146,46 @@ fn every_method_refuses_another_sinks_handles() {
         Some(kauri_dom::NodeKind::Document)
     );
 }
+
+/// The tree builder's shadow-root, form-owner and `<template for>` calls refuse another sink's
+/// handles as the others do: nothing is attached, associated, patched or given out.
+#[test]
+fn shadow_form_owner_and_patching_methods_refuse_another_sinks_handles() {
+    use kauri_tree_builder::{ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
+    let arena = Arena::new();
+    let mut a = DomSink::new(&arena);
+    let doc = a.document();
+    let div = a.create_element(QualName::html(local_name!("div")), vec![]);
+    let form = a.create_element(QualName::html(local_name!("form")), vec![]);
+    let input = a.create_element(QualName::html(local_name!("input")), vec![]);
+    let start = a.create_processing_instruction("start", "name=\"r\"");
+    a.append(&doc, NodeOrText::Node(div));
+    a.append(&div, NodeOrText::Node(form));
+    a.append(&div, NodeOrText::Node(start));
+    a.append(&div, NodeOrText::Text("old"));
+    let mut b = DomSink::new(&arena);
+    let b_doc = b.document();
+    b.create_processing_instruction("start", "name=\"r\"");
+    let init = ShadowRootInit {
+        mode: ShadowRootMode::Open,
+        delegates_focus: false,
+        serializable: false,
+        slot_assignment: SlotAssignmentMode::Named,
+        clonable: false,
+        custom_element_registry_null: false,
+    };
+    assert!(b.attach_declarative_shadow_root(&div, &init).is_none());
+    b.associate_form_owner(&input, &form, &div);
+    b.associate_form_owner(&input, &form, &b_doc);
+    assert!(b.prepare_content_patching(&doc, "r").is_none());
+    assert!(b.parent_node(&div).is_none());
+    // One refusal per foreign handle of a `&mut self` call (parent_node, a `&self` one, is
+    // not counted, as for has_parent): 1 + 3 + 2 + 1.
+    assert_eq!(b.refused(), 7);
+    let (_, context) = b.finish_fragment_with_context(None, Some(&div));
+    assert!(context.is_none());
+    let tree = a.finish();
+    let div = tree.root.first_child().unwrap();
+    assert!(div.shadow_root().is_none());
+    assert_eq!(div.text_content(), "old");
+}

@@ -80,6 +80,10 @@ pub fn context_for(byte: u8) -> FragmentContext {
 fn options(scripting: bool) -> ParseOptions {
     ParseOptions {
         scripting,
+        // `innerHTML` never writes shadow roots, so a declarative shadow root would not survive
+        // the round trip: parse templates as ordinary ones (the other targets keep the
+        // document default, on).
+        declarative_shadow_roots: Some(false),
         ..ParseOptions::default()
     }
 }

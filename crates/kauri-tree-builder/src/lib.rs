@@ -9,14 +9,20 @@
 mod adoption_agency;
 mod foreign;
 mod foreign_tables;
+mod form_owner;
 mod formatting;
 mod modes;
+mod shadow;
 mod sink;
 mod stack;
 mod tag_sets;
+mod template_for;
 mod tree_builder;
 
 pub use foreign::breaks_out_of_foreign_content;
-pub use sink::{NodeOrText, QuirksMode, TreeSink};
+pub use sink::{
+    ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
+    TreeSink,
+};
 pub use tag_sets::{is_scope_boundary, is_special};
 pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

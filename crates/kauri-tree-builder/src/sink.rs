@@ -25,6 +25,105 @@ impl QuirksMode {
     }
 }
 
+/// A shadow root's mode (DOM `ShadowRootMode`): the `shadowrootmode` attribute's Open or
+/// Closed state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShadowRootMode {
+    /// `open`.
+    Open,
+    /// `closed`.
+    Closed,
+}
+
+impl ShadowRootMode {
+    /// The keyword: `open` or `closed`.
+    ///
+    /// ```
+    /// assert_eq!(kauri_tree_builder::ShadowRootMode::Closed.as_str(), "closed");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShadowRootMode::Open => "open",
+            ShadowRootMode::Closed => "closed",
+        }
+    }
+}
+
+/// A shadow root's slot assignment mode (DOM `SlotAssignmentMode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SlotAssignmentMode {
+    /// `named` (the default).
+    #[default]
+    Named,
+    /// `manual` (`shadowrootslotassignment=manual`).
+    Manual,
+}
+
+impl SlotAssignmentMode {
+    /// The keyword: `named` or `manual`.
+    ///
+    /// ```
+    /// assert_eq!(kauri_tree_builder::SlotAssignmentMode::default().as_str(), "named");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SlotAssignmentMode::Named => "named",
+            SlotAssignmentMode::Manual => "manual",
+        }
+    }
+}
+
+/// What the "in head" template start tag (`§ parsing-main-inhead`, step 7) passes to
+/// "attach a shadow root", read from the template's attributes.
+///
+/// ```
+/// use kauri_tree_builder::{ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
+/// let init = ShadowRootInit {
+///     mode: ShadowRootMode::Open,
+///     delegates_focus: false,
+///     serializable: true,
+///     slot_assignment: SlotAssignmentMode::Named,
+///     clonable: false,
+///     custom_element_registry_null: false,
+/// };
+/// assert_eq!(init.mode.as_str(), "open");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShadowRootInit {
+    /// `shadowrootmode` (step 7.4).
+    pub mode: ShadowRootMode,
+    /// `shadowrootdelegatesfocus` is present (step 7.5).
+    pub delegates_focus: bool,
+    /// `shadowrootserializable` is present (step 7.6).
+    pub serializable: bool,
+    /// `shadowrootslotassignment` is in the Manual state (steps 7.7 and 7.8).
+    pub slot_assignment: SlotAssignmentMode,
+    /// `shadowrootclonable` is present (step 7.9).
+    pub clonable: bool,
+    /// `shadowrootcustomelementregistry` is present: the registry is null (step 7.11.1) and the
+    /// shadow root's "keep custom element registry null" is set (step 7.11.7).
+    pub custom_element_registry_null: bool,
+}
+
+/// The result of "prepare content patching" for a `<template for>`: the template's insertion
+/// target, insertion start marker and insertion end marker.
+///
+/// ```
+/// // For `<div><?marker name="m"></div>`: the div is the target, the PI both markers.
+/// let patch = kauri_tree_builder::ContentPatch { target: "div", start: "pi", end: Some("pi") };
+/// assert_eq!(patch.end, Some(patch.start));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentPatch<Handle> {
+    /// The insertion target: the start marker's parent (an element or a DocumentFragment).
+    pub target: Handle,
+    /// The insertion start marker (a `<?start>` or `<?marker>` processing instruction).
+    pub start: Handle,
+    /// The insertion end marker: the matching `<?end>`, the `<?marker>` itself, or `None` when
+    /// a `<?start>` has no matching `<?end>`.
+    pub end: Option<Handle>,
+}
+
 /// A child to insert: a node the sink created, or text to add (merged into an adjacent text
 /// node when the previous sibling at that place is text, as the standard's "insert a character").
 #[derive(Debug)]
@@ -107,6 +206,73 @@ pub trait TreeSink {
     /// Reports a parse error (tokenizer and tree construction errors alike, in input order).
     fn parse_error(&mut self, error: ParseError) {
         let _ = error;
+    }
+
+    /// Runs the DOM side of the "in head" template start tag's declarative shadow root steps
+    /// (`§ parsing-main-inhead`, steps 7.10 and 7.11) for `host` (the adjusted current node)
+    /// and returns the new shadow root, which the tree builder then uses as the template's
+    /// template contents (step 7.11.6). Returns `None` when `host` is already a shadow host
+    /// (step 7.10) or "attach a shadow root" throws (step 7.11.2: `host` is not in the HTML
+    /// namespace or its local name is not a valid shadow host name); the tree builder then
+    /// inserts the template as an ordinary one. On success the sink marks the shadow root
+    /// declarative and available to element internals (steps 7.11.4, 7.11.5) and keeps its
+    /// registry null when [`ShadowRootInit::custom_element_registry_null`] is set (7.11.7).
+    ///
+    /// Called only when the parser's "allow declarative shadow roots" flag is set
+    /// ([`crate::TreeBuilderOptions::declarative_shadow_roots`]). The default returns `None`:
+    /// a document without shadow roots, where every template stays ordinary.
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: &Self::Handle,
+        init: &ShadowRootInit,
+    ) -> Option<Self::Handle> {
+        let _ = (host, init);
+        None
+    }
+
+    /// "Associate" `element` with `form` (`§ creating-and-inserting-nodes`, "create an element
+    /// for a token", step 15), if `location` is in the same tree as `form`. Called right after
+    /// [`TreeSink::create_element`], before the element is inserted, when the parser-side
+    /// conditions hold: `element` is a form-associated element (`button`, `fieldset`,
+    /// `input`, `object`, `output`, `select`, `textarea`, `img`), the form element pointer is
+    /// `form`, the parser is not parsing template contents and not parsing a fragment, and
+    /// the element is not a listed element with a `form` attribute. `location` is the
+    /// intended parent, or a child of it when the element will be inserted before that child
+    /// (either way a node of the intended parent's tree). The default does nothing: a
+    /// document without form owners.
+    fn associate_form_owner(
+        &mut self,
+        element: &Self::Handle,
+        form: &Self::Handle,
+        location: &Self::Handle,
+    ) {
+        let _ = (element, form, location);
+    }
+
+    /// "Prepare content patching" for a `<template for=name>` (HTML scripting chapter; the
+    /// "in head" template start tag, step 8.5): "find markers" in `scope` (a `<?start
+    /// name=...>` with its matching `<?end>`, or a `<?marker name=...>`), remove the nodes
+    /// between the start and end markers, and return the template's insertion target and
+    /// markers; `None` (the algorithm's false) when `name` is empty or no marker is found.
+    /// The default returns `None`: a document in which no marker can be found, where every
+    /// `<template for>` stays in the tree as the standard's failure path leaves it.
+    fn prepare_content_patching(
+        &mut self,
+        scope: &Self::Handle,
+        name: &str,
+    ) -> Option<ContentPatch<Self::Handle>> {
+        let _ = (scope, name);
+        None
+    }
+
+    /// The parent of `node`, if it has one. Only called for the nodes of a `<template for>`:
+    /// its markers (after [`TreeSink::prepare_content_patching`] returned them) and the
+    /// sibling before which a template would be inserted, to find the patching scope. The
+    /// default returns `None`, which is only right for a sink whose
+    /// [`TreeSink::prepare_content_patching`] never succeeds.
+    fn parent_node(&self, node: &Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
     }
 
     /// An element was popped off the stack of open elements. The DOM uses this for the

@@ -80,6 +80,36 @@ pub struct ParseOptions {
     /// which can go a few levels deeper. See
     /// [`kauri_tree_builder::TreeBuilderOptions::max_depth`].
     pub max_depth: Option<usize>,
+    /// The parser's "allow declarative shadow roots" flag: whether `<template
+    /// shadowrootmode=open|closed>` attaches a shadow root to its parent element
+    /// ([`Node::shadow_root`](kauri_dom::Node::shadow_root)) instead of being an ordinary
+    /// template. `None` (the default) is the standard's default for the kind of parse: on for
+    /// documents (as for a page a browser navigates to, or `parseHTMLUnsafe`), off for
+    /// fragments (as `innerHTML`; `Some(true)` is `setHTMLUnsafe`).
+    ///
+    /// ```
+    /// let doc = kauri::parse("<div><template shadowrootmode=open><p>x</p></template></div>");
+    /// let div = doc.select_str("div").unwrap().next().unwrap();
+    /// assert!(div.first_child().is_none());
+    /// assert_eq!(div.shadow_root().unwrap().text_content(), "x");
+    ///
+    /// let opts = kauri::ParseOptions { declarative_shadow_roots: Some(false), ..Default::default() };
+    /// let doc = kauri::parse_with_options("<div><template shadowrootmode=open></template></div>", &opts);
+    /// assert!(doc.select_str("div").unwrap().next().unwrap().shadow_root().is_none());
+    /// ```
+    pub declarative_shadow_roots: Option<bool>,
+    /// `<template for>` content patching with `<?start>`, `<?end>` and `<?marker>` processing
+    /// instructions (the 2026 standard). Default `true`, as the standard has no flag for it;
+    /// `false` gives the pre-2026 tree, in which `<template for>` is an ordinary template.
+    ///
+    /// ```
+    /// let html = "<div><?start name=\"n\">old<?end></div><template for=n>new</template>";
+    /// assert_eq!(kauri::parse(html).select_str("div").unwrap().next().unwrap().text_content(), "new");
+    /// let opts = kauri::ParseOptions { template_for: false, ..Default::default() };
+    /// let doc = kauri::parse_with_options(html, &opts);
+    /// assert_eq!(doc.select_str("div").unwrap().next().unwrap().text_content(), "old");
+    /// ```
+    pub template_for: bool,
 }
 
 impl ParseOptions {
@@ -120,6 +150,8 @@ impl Default for ParseOptions {
             max_input_bytes: None,
             max_attributes: None,
             max_depth: None,
+            declarative_shadow_roots: None,
+            template_for: true,
         }
     }
 }

@@ -221,6 +221,9 @@ pub fn parse_fragment_in<'a>(
         locations: opts.locations,
         max_attributes: opts.max_attributes,
         max_depth: opts.max_depth,
+        // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
+        declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(false),
+        template_for: opts.template_for,
     };
     let mut parsed =
         parse_fragment_into(arena, html, context.name(), Vec::new(), &fragment_options);
@@ -235,6 +238,8 @@ fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBu
         iframe_srcdoc: opts.iframe_srcdoc,
         encoding_tentative,
         max_depth: opts.max_depth,
+        declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(true),
+        template_for: opts.template_for,
     }
 }
 

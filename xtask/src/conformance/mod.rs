@@ -6,6 +6,7 @@
 
 mod encoding;
 mod serializer;
+mod shadow_dom;
 mod token_stream;
 mod tokenizer;
 mod tree_construction;
@@ -29,7 +30,8 @@ pub struct FileResult {
 /// The result of one suite.
 #[derive(Debug, Default)]
 pub struct Suite {
-    /// `tokenizer`, `tree-construction`, `encoding` or `serializer`.
+    /// `tokenizer`, `tree-construction`, `encoding`, `serializer`, `shadow-dom` or
+    /// `template-for`.
     pub name: &'static str,
     /// One entry per file, sorted by name.
     pub files: Vec<FileResult>,
@@ -68,16 +70,26 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let mut json = false;
     let mut write = true;
     let mut verbose = false;
+    let mut own_only = false;
     for arg in args {
         match arg.as_str() {
             "--json" => json = true,
             "--no-write" => write = false,
             "--verbose" | "-v" => verbose = true,
+            // Only Kauri's own suites (shadow-dom, template-for), which need no shared data;
+            // nothing is written.
+            "--own" => {
+                own_only = true;
+                write = false;
+            }
             other => return Err(format!("conformance: unknown option {other}")),
         }
     }
-    let dir = data_dir()?;
-    let suites = run_all(&dir);
+    let suites = if own_only {
+        run_own()
+    } else {
+        run_all(&data_dir()?)
+    };
     if verbose {
         for suite in &suites {
             for failure in &suite.failures {
@@ -108,6 +120,22 @@ pub fn run_all(dir: &Path) -> Vec<Suite> {
         encoding::run(&dir.join("encoding")),
         serializer::run(&dir.join("serializer")),
     ]
+    .into_iter()
+    .chain(run_own())
+    .collect()
+}
+
+/// Runs Kauri's own suites (their data is in the repository).
+pub fn run_own() -> Vec<Suite> {
+    vec![
+        shadow_dom::run("shadow-dom", &own_data().join("shadow-dom.dat")),
+        shadow_dom::run("template-for", &own_data().join("template-for.dat")),
+    ]
+}
+
+/// Kauri's own tree tests (declarative shadow roots, form owners, `<template for>`).
+fn own_data() -> PathBuf {
+    workspace_root().join("crates/kauri-tree-builder/tests/data")
 }
 
 fn to_json(suites: &[Suite]) -> String {

@@ -7,6 +7,11 @@
 //!       {"type":"element","namespace":"html|svg|math","name":S,
 //!        "attributes":[{"namespace":null|"xlink"|"xml"|"xmlns","name":S,"value":S}],
 //!        "children":[NODE...]}                  (+ "template_contents":[NODE...] for a template)
+//!        (+ "form_owner":N after "attributes" for an element the parser associated with a form:
+//!         the index of that form among the document's `form` elements in tree order)
+//!        (+ "shadow_root":{"mode":"open"|"closed","delegates_focus":B,"serializable":B,
+//!         "clonable":B,"slot_assignment":"named"|"manual","children":[NODE...]} after
+//!         "children" for a shadow host)
 //!       {"type":"text","data":S}  {"type":"comment","data":S}
 //!       {"type":"processing_instruction","target":S,"data":S}
 //! ```
@@ -59,6 +64,46 @@ pub fn to_json(root: &Node<'_>, options: &JsonOptions<'_>) -> String {
 enum Work<'n, 'a> {
     Node(&'n Node<'a>, bool),
     Lit(&'static str),
+    /// The `"shadow_root":{...,"children":[` opening of a shadow host's root.
+    Shadow(&'n Node<'a>),
+}
+
+/// Writes `"mode":...,"delegates_focus":...,"serializable":...,"clonable":...,
+/// "slot_assignment":...` for a shadow root.
+fn shadow_root_members(out: &mut String, shadow: &Node<'_>) {
+    if let Some(r) = shadow.as_shadow_root() {
+        let _ = write!(
+            out,
+            "\"mode\":\"{}\",\"delegates_focus\":{},\"serializable\":{},\"clonable\":{},\
+             \"slot_assignment\":\"{}\"",
+            r.mode().as_str(),
+            r.delegates_focus(),
+            r.serializable(),
+            r.clonable(),
+            r.slot_assignment().as_str()
+        );
+    }
+}
+
+/// The index of each `form` element of the tree rooted at `root` (tree order, as
+/// `document.forms`), built when the first element with a form owner is written.
+struct FormIndex {
+    forms: Option<std::collections::HashMap<usize, usize>>,
+}
+
+impl FormIndex {
+    fn index_of(&mut self, root: &Node<'_>, form: &Node<'_>) -> Option<usize> {
+        let forms = self.forms.get_or_insert_with(|| {
+            root.descendants()
+                .filter(|n| n.is_html_element(&kauri_tokenizer::local_name!("form")))
+                .enumerate()
+                .map(|(i, n)| (n as *const Node<'_> as *const u8 as usize, i))
+                .collect()
+        });
+        forms
+            .get(&(form as *const Node<'_> as *const u8 as usize))
+            .copied()
+    }
 }
 
 /// Appends `s` to `out` as a JSON string literal (quotes, backslash escapes, `\u00XX` for the
@@ -149,6 +194,7 @@ fn walk(
     mut sink: Option<&mut Chunked<'_>>,
 ) {
     let mut stack: Vec<Work<'_, '_>> = Vec::new();
+    let mut forms = FormIndex { forms: None };
     match &root.data {
         NodeData::Document(d) => {
             out.push_str("{\"type\":\"document\",\"mode\":\"");
@@ -180,6 +226,12 @@ fn walk(
                 continue;
             }
             Work::Node(node, first) => (node, first),
+            Work::Shadow(shadow) => {
+                out.push_str("],\"shadow_root\":{");
+                shadow_root_members(out, shadow);
+                out.push_str(",\"children\":[");
+                continue;
+            }
         };
         if !first {
             out.push(',');
@@ -207,13 +259,27 @@ fn walk(
                     out.push('}');
                 }
                 out.push(']');
+                if let Some(form) = node.form_owner() {
+                    match forms.index_of(root, form) {
+                        Some(i) => {
+                            let _ = write!(out, ",\"form_owner\":{i}");
+                        }
+                        None => out.push_str(",\"form_owner\":null"),
+                    }
+                }
                 if options.locations {
                     span_member(out, "span", node.span());
                     span_member(out, "end_tag_span", node.end_tag_span());
                 }
                 out.push_str(",\"children\":[");
-                stack.push(Work::Lit("]}"));
-                if let Some(contents) = e.template_contents {
+                if let Some(shadow) = node.shadow_root() {
+                    stack.push(Work::Lit("]}}"));
+                    push_children(&mut stack, shadow);
+                    stack.push(Work::Shadow(shadow));
+                } else {
+                    stack.push(Work::Lit("]}"));
+                }
+                if let Some(contents) = e.template_contents() {
                     push_children(&mut stack, contents);
                     stack.push(Work::Lit("],\"template_contents\":["));
                 }
@@ -247,6 +313,13 @@ fn walk(
             }
             NodeData::DocumentFragment | NodeData::Document(_) => {
                 out.push_str("{\"type\":\"fragment\",\"children\":[");
+                stack.push(Work::Lit("]}"));
+                push_children(&mut stack, node);
+            }
+            NodeData::ShadowRoot(_) => {
+                out.push_str("{\"type\":\"shadow_root\",");
+                shadow_root_members(out, node);
+                out.push_str(",\"children\":[");
                 stack.push(Work::Lit("]}"));
                 push_children(&mut stack, node);
             }

@@ -27,6 +27,9 @@ enum Item<'n, 'a> {
     Node(&'n Node<'a>, usize),
     /// The `content` line of a template, then its contents' children.
     Content(&'n Node<'a>, usize),
+    /// The `#shadow-root (open)` or `#shadow-root (closed)` line of a shadow host, then the
+    /// shadow root's children (Kauri's extension of the format, placed like `content`).
+    Shadow(&'n Node<'a>, usize),
 }
 
 fn push_children<'n, 'a>(stack: &mut Vec<Item<'n, 'a>>, parent: &'n Node<'a>, depth: usize) {
@@ -44,6 +47,15 @@ fn line_start(out: &mut String, depth: usize) {
     }
 }
 
+/// `#shadow-root (open)` or `#shadow-root (closed)` and the line end.
+fn shadow_root_line(out: &mut String, shadow: &Node<'_>) {
+    out.push_str("#shadow-root (");
+    if let Some(root) = shadow.as_shadow_root() {
+        out.push_str(root.mode().as_str());
+    }
+    out.push_str(")\n");
+}
+
 /// Compares two strings by UTF-16 code units, as the format sorts attribute names.
 fn cmp_utf16(a: &str, b: &str) -> Ordering {
     if a.is_ascii() && b.is_ascii() {
@@ -54,14 +66,23 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 
 /// Appends the html5lib dump of `root`'s children to `out` (see [`to_test_tree`]).
 ///
+/// A shadow host's shadow root is a `#shadow-root (open)` or `#shadow-root (closed)` line at
+/// the depth of the host's children, after its attributes (like a template's `content`),
+/// followed by the root's children one level deeper:
+///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
 /// let arena = Arena::new();
 /// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<p>x", &body, vec![], &Default::default()).root;
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<div id=h><template shadowrootmode=open><p>x</template></div>";
+/// let root = parse_fragment(&arena, html, &body, vec![], &options).root;
 /// let mut out = String::new();
 /// kauri_dom::write_test_tree(root, &mut out);
-/// assert_eq!(out, "| <p>\n|   \"x\"\n");
+/// assert_eq!(
+///     out,
+///     "| <div>\n|   id=\"h\"\n|   #shadow-root (open)\n|     <p>\n|       \"x\"\n"
+/// );
 /// ```
 pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
     walk(root, out, None);
@@ -95,6 +116,12 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
                 push_children(&mut stack, contents, depth + 1);
                 continue;
             }
+            Item::Shadow(shadow, depth) => {
+                line_start(out, depth);
+                shadow_root_line(out, shadow);
+                push_children(&mut stack, shadow, depth + 1);
+                continue;
+            }
         };
         line_start(out, depth);
         match &node.data {
@@ -126,8 +153,11 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
                     out.push_str("\"\n");
                 }
                 push_children(&mut stack, node, depth + 1);
-                if let Some(contents) = e.template_contents {
+                if let Some(contents) = e.template_contents() {
                     stack.push(Item::Content(contents, depth + 1));
+                }
+                if let Some(shadow) = node.shadow_root() {
+                    stack.push(Item::Shadow(shadow, depth + 1));
                 }
             }
             NodeData::Text(t) => {
@@ -165,6 +195,10 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
             }
             NodeData::Document(_) => {
                 out.push_str("#document\n");
+                push_children(&mut stack, node, depth + 1);
+            }
+            NodeData::ShadowRoot(_) => {
+                shadow_root_line(out, node);
                 push_children(&mut stack, node, depth + 1);
             }
         }

@@ -224,6 +224,88 @@ pub fn outer_html(node: &Node<'_>) -> String {
     out
 }
 
+/// The options of `getHTML()` (13.3): which shadow roots the serialization includes.
+///
+/// ```
+/// let doc = kauri_dom::test_support::parse_document(
+///     "<div><template shadowrootmode=open shadowrootserializable><b>x</b></template>y</div>",
+/// );
+/// let div = doc.select_str("div").unwrap().next().unwrap();
+/// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
+/// let mut out = String::new();
+/// let options = GetHtmlOptions { serializable_shadow_roots: true, shadow_roots: &[] };
+/// get_html(div, &SerializeOptions::default(), &options, &mut out);
+/// assert_eq!(
+///     out,
+///     r#"<template shadowrootmode="open" shadowrootserializable=""><b>x</b></template>y"#
+/// );
+/// assert_eq!(div.inner_html(), "y"); // innerHTML never includes shadow roots
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GetHtmlOptions<'r, 'a> {
+    /// `serializableShadowRoots`: include every shadow root whose "serializable" is true.
+    pub serializable_shadow_roots: bool,
+    /// `shadowRoots`: shadow roots (ShadowRoot nodes) to include whether serializable or not.
+    pub shadow_roots: &'r [&'a Node<'a>],
+}
+
+/// `getHTML()` (13.3, "HTML fragment serialization algorithm" with serializableShadowRoots and
+/// shadowRoots): the serialization of `node`'s children, where a shadow host's chosen shadow
+/// root is written as `<template shadowrootmode=...>...</template>` before the host's
+/// children; for `node` itself too when it is a shadow host. See [`GetHtmlOptions`].
+///
+/// ```
+/// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
+/// let doc = kauri_dom::test_support::parse_document(
+///     "<p><template shadowrootmode=closed>s</template>l</p>",
+/// );
+/// let p = doc.select_str("p").unwrap().next().unwrap();
+/// let root = p.shadow_root().unwrap();
+/// let mut out = String::new();
+/// let options = GetHtmlOptions { serializable_shadow_roots: false, shadow_roots: &[root] };
+/// get_html(p, &SerializeOptions::default(), &options, &mut out);
+/// assert_eq!(out, r#"<template shadowrootmode="closed">s</template>l"#);
+/// ```
+pub fn get_html(
+    node: &Node<'_>,
+    options: &SerializeOptions,
+    get_html_options: &GetHtmlOptions<'_, '_>,
+    out: &mut String,
+) {
+    let listed: Vec<usize> = get_html_options
+        .shadow_roots
+        .iter()
+        .map(|n| address(n))
+        .collect();
+    let shadow = ShadowChoice {
+        serializable_shadow_roots: get_html_options.serializable_shadow_roots,
+        shadow_roots: &listed,
+    };
+    // Step 1: "If the node serializes as void, then return the empty string."
+    if let Some(element) = node.as_element() {
+        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+            return;
+        }
+    }
+    // The shadow host step, for the node itself.
+    if let Some(root) = shadow.root_of(node) {
+        write_shadow_root_start_tag(root, out);
+        if let Some(first) = root.first_child() {
+            let mut walker = Walker::new(options, Scope::ChildrenOf(root), out);
+            walker.shadow = shadow;
+            walker.run(first);
+        }
+        out.push_str("</template>");
+    }
+    // Step 3: a template's template contents; step 5: each child in tree order.
+    let container = template_contents(node).unwrap_or(node);
+    if let Some(first) = container.first_child() {
+        let mut walker = Walker::new(options, Scope::ChildrenOf(container), out);
+        walker.shadow = shadow;
+        walker.run(first);
+    }
+}
+
 /// The template contents of an HTML `template` element.
 fn template_contents<'s, 'a>(node: &'s Node<'a>) -> Option<&'s Node<'a>> {
     node.as_element()?.template_contents()
@@ -247,7 +329,64 @@ struct Walker<'o, 's, 'a> {
     sink: Option<&'o mut dyn Drain>,
     /// The `template` elements whose contents are being serialized, innermost last. The template
     /// contents fragment has no parent link, so this is how the walk climbs back out of it.
+    /// A shadow root being serialized is pushed here too (it has no parent link either).
     templates: Vec<&'s Node<'a>>,
+    /// Which shadow roots to serialize (`getHTML()`; none for `innerHTML`/`outerHTML`).
+    shadow: ShadowChoice<'o>,
+}
+
+/// The `getHTML()` options as the walk uses them.
+#[derive(Clone, Copy, Default)]
+struct ShadowChoice<'o> {
+    serializable_shadow_roots: bool,
+    /// The addresses of the listed shadow roots.
+    shadow_roots: &'o [usize],
+}
+
+impl ShadowChoice<'_> {
+    /// The shadow root of `node` to serialize, if any (13.3, the shadow host step): a
+    /// serializable root when serializableShadowRoots is true, or a listed root.
+    fn root_of<'a>(&self, node: &Node<'a>) -> Option<&'a Node<'a>> {
+        let shadow = node.shadow_root()?;
+        let serializable = shadow.as_shadow_root().is_some_and(|r| r.serializable());
+        let listed = self.shadow_roots.contains(&address(shadow));
+        ((serializable && self.serializable_shadow_roots) || listed).then_some(shadow)
+    }
+}
+
+/// A node's address, to compare nodes of any lifetime.
+fn address(node: &Node<'_>) -> usize {
+    node as *const Node<'_> as *const u8 as usize
+}
+
+/// The `<template shadowrootmode=...>` start tag of a serialized shadow root (13.3): the mode,
+/// then in this order `shadowrootdelegatesfocus`, `shadowrootserializable`,
+/// `shadowrootslotassignment="manual"`, `shadowrootclonable` and
+/// `shadowrootcustomelementregistry` (when the root's registry is null while the document's is
+/// the global one).
+fn write_shadow_root_start_tag(shadow: &Node<'_>, out: &mut String) {
+    let Some(root) = shadow.as_shadow_root() else {
+        return;
+    };
+    out.push_str("<template shadowrootmode=\"");
+    out.push_str(root.mode().as_str());
+    out.push('"');
+    if root.delegates_focus() {
+        out.push_str(" shadowrootdelegatesfocus=\"\"");
+    }
+    if root.serializable() {
+        out.push_str(" shadowrootserializable=\"\"");
+    }
+    if root.slot_assignment() == crate::SlotAssignmentMode::Manual {
+        out.push_str(" shadowrootslotassignment=\"manual\"");
+    }
+    if root.clonable() {
+        out.push_str(" shadowrootclonable=\"\"");
+    }
+    if root.keep_custom_element_registry_null() {
+        out.push_str(" shadowrootcustomelementregistry=\"\"");
+    }
+    out.push('>');
 }
 
 impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
@@ -258,6 +397,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
             out,
             sink: None,
             templates: Vec::new(),
+            shadow: ShadowChoice::default(),
         }
     }
 
@@ -301,6 +441,16 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 if html && serializes_as_void(name) {
                     return None;
                 }
+                // A shadow host whose shadow root is serialized: the root as a
+                // `<template shadowrootmode>` before the host's children.
+                if let Some(shadow) = self.shadow.root_of(node) {
+                    write_shadow_root_start_tag(shadow, self.out);
+                    if let Some(child) = shadow.first_child() {
+                        self.templates.push(shadow);
+                        return Some(child);
+                    }
+                    self.out.push_str("</template>");
+                }
                 let container = element.template_contents().unwrap_or(node);
                 match container.first_child() {
                     Some(child) => {
@@ -343,8 +493,10 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 self.out.push('>');
                 None
             }
-            // Neither is ever a child; serialize what they contain.
-            NodeData::Document(_) | NodeData::DocumentFragment => node.first_child(),
+            // None is ever a child; serialize what they contain.
+            NodeData::Document(_) | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
+                node.first_child()
+            }
         }
     }
 
@@ -387,6 +539,19 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
             if let Scope::ChildrenOf(container) = self.scope {
                 if parent.same_node(container) {
                     return None;
+                }
+            }
+            // Climb out of a shadow root: close its `template`, then the host's children.
+            if self.templates.last().is_some_and(|t| t.same_node(parent)) {
+                if let Some(host) = parent.host() {
+                    self.templates.pop();
+                    self.out.push_str("</template>");
+                    if let Some(child) = host.first_child() {
+                        return Some(child);
+                    }
+                    self.write_end_tag(host);
+                    node = host;
+                    continue;
                 }
             }
             // Climb out of a template's contents to the template element itself.

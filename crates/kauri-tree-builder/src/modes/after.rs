@@ -61,6 +61,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.error(ErrorCode::EofInTemplate);
                 self.pop_until_popped(&local_name!("template"));
+                // The end-of-file path keeps a `<template for>`'s markers in the tree.
+                self.forget_closed_templates();
                 self.active.clear_to_last_marker();
                 self.template_modes.pop();
                 self.reset_insertion_mode();

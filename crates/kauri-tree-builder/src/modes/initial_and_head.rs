@@ -382,28 +382,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Flow::Reprocess(Token::Tag(tag))
                 }
                 (TagKind::StartTag, &local_name!("template")) => {
-                    // The declarative shadow root and `template for` branches need a DOM
-                    // with shadow roots; without them a template is an ordinary element.
-                    self.active.push_marker();
-                    self.frameset_ok = false;
-                    self.mode = InsertionMode::InTemplate;
-                    self.template_modes.push(InsertionMode::InTemplate);
-                    self.insert_html_element(tag.name, tag.attrs);
+                    self.in_head_template_start_tag(tag);
                     Flow::Done
                 }
                 (TagKind::EndTag, &local_name!("template")) => {
-                    if !self.template_on_stack() {
-                        self.error(ErrorCode::UnexpectedEndTag);
-                        return Flow::Done;
-                    }
-                    self.generate_all_implied_end_tags_thoroughly();
-                    if !self.open.current_is(&local_name!("template")) {
-                        self.error(ErrorCode::UnexpectedEndTag);
-                    }
-                    self.pop_until_popped(&local_name!("template"));
-                    self.active.clear_to_last_marker();
-                    self.template_modes.pop();
-                    self.reset_insertion_mode();
+                    self.in_head_template_end_tag();
                     Flow::Done
                 }
                 (TagKind::StartTag, &local_name!("head")) | (TagKind::EndTag, _) => {

@@ -9,9 +9,7 @@ use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
 use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
-use kauri_tokenizer::{
-    local_name, Attribute, ErrorCode, LocalName, Namespace, QualName, TextState,
-};
+use kauri_tokenizer::{local_name, Attribute, ErrorCode, LocalName, Namespace, TextState};
 
 /// An insertion location: append to a parent, or insert before a sibling.
 pub(crate) enum Place<H> {
@@ -48,8 +46,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             let last_table = self.open.position_html(&local_name!("table"));
             match (last_template, last_table) {
                 (Some(t), tb) if tb.is_none_or(|tb| t > tb) => {
-                    let h = self.open.get(t).handle.clone();
-                    return Place::Append(self.sink.template_contents(&h));
+                    let e = self.open.get(t);
+                    return self.inside(e.handle.clone(), Some(e.id));
                 }
                 (_, None) => {
                     // The fragment case: the `html` root.
@@ -61,8 +59,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                         return Place::Before(table);
                     }
                     let prev = self.open.get(tb - 1);
-                    return self
-                        .inside(prev.handle.clone(), prev.is_html(&local_name!("template")));
+                    let template = prev.is_html(&local_name!("template")).then_some(prev.id);
+                    return self.inside(prev.handle.clone(), template);
                 }
             }
         }
@@ -71,9 +69,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(max) if idx >= max => self.open.get(max.max(1) - 1),
             _ => target,
         };
-        let is_template = target.is_html(&local_name!("template"));
+        let template = target
+            .is_html(&local_name!("template"))
+            .then_some(target.id);
         let h = target.handle.clone();
-        self.inside(h, is_template)
+        self.inside(h, template)
     }
 
     /// Runs `step` (processing a token "in body") with foster parenting enabled, as "in
@@ -87,12 +87,19 @@ impl<S: TreeSink> TreeBuilder<S> {
         result
     }
 
-    /// Appending inside `parent`: into the template contents when it is a `template`.
-    fn inside(&mut self, parent: S::Handle, is_template: bool) -> Place<S::Handle> {
-        if is_template {
-            Place::Append(self.sink.template_contents(&parent))
-        } else {
-            Place::Append(parent)
+    /// Appending inside `parent`: when it is a `template` (with this stack entry id), into its
+    /// template contents or its insertion target (steps 4 to 8).
+    fn inside(&mut self, parent: S::Handle, template: Option<u32>) -> Place<S::Handle> {
+        match template {
+            Some(id) => {
+                if !self.special_templates.is_empty() {
+                    if let Some(place) = self.template_insertion_place(id) {
+                        return place;
+                    }
+                }
+                Place::Append(self.sink.template_contents(&parent))
+            }
+            None => Place::Append(parent),
         }
     }
 
@@ -192,9 +199,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     ) -> S::Handle {
         let flags = element_flags(ns, &name, &attrs);
         let place = self.appropriate_place();
-        let handle = self
-            .sink
-            .create_element(QualName::new(ns, name.clone()), attrs);
+        let handle = self.create_element_for_token(ns, name.clone(), attrs, &place);
         if own_tag {
             self.set_span(&handle);
         }

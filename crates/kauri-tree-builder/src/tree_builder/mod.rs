@@ -2,7 +2,7 @@
 //! public API. The insertion modes live in [`crate::modes`], the algorithms they share in
 //! [`helpers`] (insertion, implied end tags, reconstruct, reset the insertion mode).
 
-mod helpers;
+pub(crate) mod helpers;
 
 use crate::formatting::ActiveFormatting;
 use crate::sink::{QuirksMode, TreeSink};
@@ -39,6 +39,17 @@ pub struct TreeBuilderOptions {
     /// block's children into it (as Blink does), so misnested formatting end tags can put
     /// content a few levels deeper. A `max_depth` of 0 acts as 1.
     pub max_depth: Option<usize>,
+    /// The parser's "allow declarative shadow roots" flag (`§ parsing-main-inhead`, template
+    /// start tag step 7.1): when true, `<template shadowrootmode=open|closed>` attaches a
+    /// shadow root to the adjusted current node (through
+    /// [`TreeSink::attach_declarative_shadow_root`]); when false it is an ordinary template.
+    /// Default true, as for a document a browser navigates to; the fragment parsing algorithm
+    /// runs with it false unless its caller asks (`innerHTML` versus `setHTMLUnsafe`).
+    pub declarative_shadow_roots: bool,
+    /// `<template for>` content patching (`§ parsing-main-inhead`, template start tag step 8,
+    /// added to the standard in 2026). Default true, as the standard has no flag for it; false
+    /// gives the pre-2026 tree, in which `<template for>` is an ordinary template.
+    pub template_for: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -48,6 +59,8 @@ impl Default for TreeBuilderOptions {
             iframe_srcdoc: false,
             encoding_tentative: false,
             max_depth: None,
+            declarative_shadow_roots: true,
+            template_for: true,
         }
     }
 }
@@ -135,6 +148,12 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) sink_keeps_attrs: bool,
     pub(crate) stopped: bool,
     fragment_root: Option<S::Handle>,
+    /// The templates on the stack whose template contents is a shadow root or which have an
+    /// insertion target (`<template for>`), by stack entry id.
+    pub(crate) special_templates: Vec<crate::template_for::SpecialTemplate<S::Handle>>,
+    /// The fragment case: the context element's tag (kept only when declarative shadow roots
+    /// are allowed, for a stand-in context element that can host one) and the stand-in.
+    pub(crate) context_host: crate::shadow::ContextHost<S::Handle>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -170,6 +189,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             sink_keeps_attrs,
             stopped: false,
             fragment_root: None,
+            special_templates: Vec::new(),
+            context_host: Default::default(),
         }
     }
 
@@ -200,6 +221,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         tb.open.push(entry);
         tb.fragment_root = Some(root);
         let flags = element_flags(context.ns, &context.local, &context_attrs);
+        // A stand-in for the context element can host a declarative shadow root
+        // (`§ parsing-main-inhead`, template start tag step 7.2).
+        if tb.opts.declarative_shadow_roots {
+            tb.context_host.tag = Some((context.clone(), context_attrs.clone()));
+        }
         // Step 7: a `template` context starts with "in template" on the template mode stack.
         if context.is_html(&local_name!("template")) {
             tb.template_modes.push(InsertionMode::InTemplate);

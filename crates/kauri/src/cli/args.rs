@@ -70,8 +70,8 @@ unless the source had one inside the element) or, with --text, its text content 
 contain newlines: use --null or --json to split records safely). With --json a record is one
 JSON object on one line: {\"namespace\",\"name\",\"attributes\":[{\"namespace\",\"name\",
 \"value\"}],\"html\" (outer HTML),\"text\"}, plus \"span\" and \"end_tag_span\" (byte offsets
-into the decoded input, when known) with --locations. Template contents are not searched, as
-in querySelectorAll.
+into the decoded input, when known) with --locations. Template contents and shadow trees are
+not searched, as in querySelectorAll.
 
 Selectors: CSS Selectors Level 4 as Servo's selectors crate parses them: type, class, id,
 attribute ([a=v] [a~=v] [a|=v] [a^=v] [a$=v] [a*=v], i and s flags), combinators, :not() :is()
@@ -119,6 +119,13 @@ pub struct ParseArgs {
     /// Record source locations (JSON: "span" and "end_tag_span" byte ranges per node).
     #[arg(long)]
     pub locations: bool,
+    /// The parser's "allow declarative shadow roots" flag: `<template shadowrootmode>` attaches
+    /// a shadow root to its parent. Default: on for documents, off for fragments (innerHTML).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub shadow_roots: Option<OnOff>,
+    /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub template_for: OnOff,
     /// Limit the tree's depth as Blink does with 512: content that would be deeper goes into
     /// the deepest allowed element instead (see ParseOptions::max_depth).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

@@ -3,7 +3,7 @@
 //! ```text
 //! kauri parse [FILE|-] [--format tree|json|html|text] [--fragment CONTEXT] [--scripting on|off]
 //!             [--encoding LABEL] [--transport-charset LABEL] [--errors] [--locations]
-//!             [--max-depth N]
+//!             [--max-depth N] [--shadow-roots on|off] [--template-for on|off]
 //! kauri select SELECTOR [FILE|-] [--text | --json [--locations]] [-0|--null] [--fragment CONTEXT]
 //!              [--encoding LABEL] [--scripting on|off] [--max-depth N]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]

@@ -82,6 +82,8 @@ struct Input<'a> {
     transport_charset: Option<String>,
     scripting: bool,
     locations: bool,
+    shadow_roots: Option<bool>,
+    template_for: bool,
     max_depth: Option<u32>,
 }
 
@@ -106,6 +108,8 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         allow_utf8_guess: true,
         locations: input.locations,
         iframe_srcdoc: false,
+        declarative_shadow_roots: input.shadow_roots,
+        template_for: input.template_for,
         max_depth: input.max_depth.map(|n| n as usize),
         ..ParseOptions::default()
     };
@@ -135,6 +139,8 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         transport_charset: args.transport_charset.clone(),
         scripting: args.scripting == OnOff::On,
         locations: args.locations,
+        shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
+        template_for: args.template_for == OnOff::On,
         max_depth: args.max_depth,
     })?;
     // Errors of the html and text formats go to standard error, before the output.
@@ -183,6 +189,8 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         scripting,
         locations: args.locations,
         max_depth: args.max_depth,
+        shadow_roots: None,
+        template_for: true,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     let end: &[u8] = if args.null { b"\0" } else { b"\n" };

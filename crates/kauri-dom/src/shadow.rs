@@ -21,9 +21,11 @@ use crate::sink::{DomSink, NodeHandle};
 /// The data of a ShadowRoot node (DOM `ShadowRoot`).
 ///
 /// ```
-/// let doc = kauri_dom::test_support::parse_document(
-///     "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>",
-/// );
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>";
+/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
 /// let div = doc.select_str("div").unwrap().next().unwrap();
 /// let root = div.shadow_root().unwrap().as_shadow_root().unwrap();
 /// assert_eq!(root.mode(), kauri_dom::ShadowRootMode::Closed);
@@ -88,9 +90,11 @@ impl<'a> Node<'a> {
     /// "shadow root", whatever its mode: a parser-level API sees closed roots too).
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document(
-    ///     "<div><template shadowrootmode=open><p>x</p></template></div>",
-    /// );
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// let html = "<div><template shadowrootmode=open><p>x</p></template></div>";
+    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
     /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.children().count(), 0);
     /// let root = div.shadow_root().unwrap();
@@ -105,7 +109,11 @@ impl<'a> Node<'a> {
     /// For a ShadowRoot node: its host.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<p><template shadowrootmode=open>");
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// let html = "<p><template shadowrootmode=open>";
+    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
     /// let p = doc.select_str("p").unwrap().next().unwrap();
     /// assert!(p.shadow_root().unwrap().host().unwrap().same_node(p));
     /// assert!(p.host().is_none());
@@ -120,9 +128,11 @@ impl<'a> Node<'a> {
     /// The shadow root data, if this is a ShadowRoot node.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document(
-    ///     "<span><template shadowrootmode=open shadowrootdelegatesfocus>",
-    /// );
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// let html = "<span><template shadowrootmode=open shadowrootdelegatesfocus>";
+    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
     /// let span = doc.select_str("span").unwrap().next().unwrap();
     /// assert!(span.shadow_root().unwrap().as_shadow_root().unwrap().delegates_focus());
     /// assert!(span.as_shadow_root().is_none());
@@ -142,7 +152,16 @@ impl<'a> Node<'a> {
     /// ([`Node::element_by_id`] on the document), as the DOM's "reset the form owner" does.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document("<table><form><tr><td><input>");
+    /// // A document parse (fragments get no parser form owners: § create-an-element-for-the-token).
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let arena = Arena::new();
+    /// let builder = TreeBuilder::new(DomSink::new(&arena), TreeBuilderOptions::default());
+    /// let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
+    /// tokenizer.feed("<table><form><tr><td><input>");
+    /// tokenizer.end();
+    /// let doc = tokenizer.into_sink().into_sink().finish().root;
     /// let input = doc.select_str("input").unwrap().next().unwrap();
     /// let form = doc.select_str("form").unwrap().next().unwrap();
     /// assert_eq!(form.children().count(), 0); // the form is left empty in the table...
@@ -158,9 +177,11 @@ impl<'a> Node<'a> {
     /// right after the host, before the host's children. Template contents are not entered.
     ///
     /// ```
-    /// let doc = kauri_dom::test_support::parse_document(
-    ///     "<div><template shadowrootmode=open><p>in</p></template><span>out</span></div>",
-    /// );
+    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// let html = "<div><template shadowrootmode=open><p>in</p></template><span>out</span></div>";
+    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
     /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.descendants().count(), 2); // span, "out"
     /// let names: Vec<String> = div
@@ -186,11 +207,12 @@ fn first_shadow_including_child<'a>(node: &'a Node<'a>) -> Option<&'a Node<'a>> 
 /// [`Node::shadow_including_descendants`]). Iterative: no recursion on depth.
 ///
 /// ```
-/// let doc = kauri_dom::test_support::parse_document(
-///     "<div><template shadowrootmode=open><i>a</i></template></div>",
-/// );
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<div><template shadowrootmode=open><i>a</i></template></div>";
+/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
 /// let texts: String = doc
-///     .root()
 ///     .shadow_including_descendants()
 ///     .filter_map(|n| n.as_text())
 ///     .collect();

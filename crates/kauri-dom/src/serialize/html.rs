@@ -227,9 +227,11 @@ pub fn outer_html(node: &Node<'_>) -> String {
 /// The options of `getHTML()` (13.3): which shadow roots the serialization includes.
 ///
 /// ```
-/// let doc = kauri_dom::test_support::parse_document(
-///     "<div><template shadowrootmode=open shadowrootserializable><b>x</b></template>y</div>",
-/// );
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<div><template shadowrootmode=open shadowrootserializable><b>x</b></template>y</div>";
+/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
 /// let div = doc.select_str("div").unwrap().next().unwrap();
 /// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
 /// let mut out = String::new();
@@ -256,9 +258,11 @@ pub struct GetHtmlOptions<'r, 'a> {
 ///
 /// ```
 /// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
-/// let doc = kauri_dom::test_support::parse_document(
-///     "<p><template shadowrootmode=closed>s</template>l</p>",
-/// );
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<p><template shadowrootmode=closed>s</template>l</p>";
+/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
 /// let p = doc.select_str("p").unwrap().next().unwrap();
 /// let root = p.shadow_root().unwrap();
 /// let mut out = String::new();

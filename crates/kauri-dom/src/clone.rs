@@ -2,10 +2,10 @@
 //! hooks, and [`Document`](crate::Document)'s `Clone`. A copied shadow host gets a copy of its
 //! shadow root (see [`clone_shadow_root`]); form owners are not copied.
 
+use crate::node::ShadowRoot;
 use crate::node::{
     Arena, AttrStore, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans,
 };
-use crate::shadow::ShadowRoot;
 
 /// Appends deep copies of `source`'s children to `target` (iteratively, so any depth uses
 /// constant stack; an HTML template's contents are cloned too, as the template cloning steps

@@ -15,8 +15,8 @@ use std::marker::PhantomData;
 use kauri_tokenizer::{Attribute, LocalName, QualName};
 
 use crate::attrs::{self, Attributes};
-use crate::edit_data::Retired;
 use crate::node::{Arena, AttrStore, Node, NodeData};
+use std::mem::MaybeUninit;
 
 /// Why an edit was refused: the cases where the DOM throws. Each variant names the DOM
 /// exception it stands for.
@@ -604,4 +604,26 @@ fn map_templates<'a>(hosts: &mut HashMap<usize, &'a Node<'a>>, mut roots: Vec<&'
 
 fn addr(node: &Node<'_>) -> usize {
     node as *const Node<'_> as *const u8 as usize
+}
+
+/// Attribute stores and texts replaced during an edit, kept until the edit ends (see the module
+/// documentation of `edit_data`, which fills it).
+#[derive(Default)]
+pub(crate) struct Retired {
+    /// Each one initialized by [`Element::swap_attrs`] and dropped only by `Drop`.
+    pub(crate) attrs: Vec<MaybeUninit<AttrStore>>,
+    pub(crate) texts: Vec<String>,
+}
+
+impl Drop for Retired {
+    fn drop(&mut self) {
+        for store in &mut self.attrs {
+            // SAFETY: every entry was initialized by `Element::swap_attrs` (a bitwise copy of
+            // a live store that the element no longer owns) and is dropped once, here. The
+            // `Retired` is owned by an `Editor`, which `Document::edit` drops after the edit
+            // closure has returned, so no reference into the store exists any more (see the
+            // `edit_data` module documentation).
+            unsafe { store.assume_init_drop() }
+        }
+    }
 }

@@ -39,28 +39,6 @@ use crate::fragment::{parse_fragment, FragmentOptions};
 use crate::node::{AttrStore, Element, Node, NodeData, ProcessingInstruction, Text};
 use crate::query::qualified_name_is;
 
-/// Attribute stores and texts replaced during an edit, kept until the edit ends (see the module
-/// documentation).
-#[derive(Default)]
-pub(crate) struct Retired {
-    /// Each one initialized by [`Element::swap_attrs`] and dropped only by `Drop`.
-    attrs: Vec<MaybeUninit<AttrStore>>,
-    texts: Vec<String>,
-}
-
-impl Drop for Retired {
-    fn drop(&mut self) {
-        for store in &mut self.attrs {
-            // SAFETY: every entry was initialized by `Element::swap_attrs` (a bitwise copy of
-            // a live store that the element no longer owns) and is dropped once, here. The
-            // `Retired` is owned by an `Editor`, which `Document::edit` drops after the edit
-            // closure has returned, so no reference into the store exists any more (see the
-            // module documentation).
-            unsafe { store.assume_init_drop() }
-        }
-    }
-}
-
 impl Element<'_> {
     /// Puts `map` in the element's attribute slot and returns the old store, copied out
     /// bitwise (see the module documentation for why not by value).

@@ -39,6 +39,7 @@ mod edit;
 mod edit_data;
 pub mod fragment;
 mod node;
+mod pi_data;
 mod query;
 mod readable;
 mod selectedcontent;
@@ -54,12 +55,13 @@ pub use attrs::{Attributes, FxHasher};
 pub use document::Document;
 pub use dump::{json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
 pub use edit::{EditError, Editor};
+pub use node::ShadowRoot;
 pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,
     ProcessingInstruction, Text,
 };
 pub use query::{Select, Selector, SelectorError};
-pub use shadow::{ShadowIncludingDescendants, ShadowRoot};
+pub use shadow::ShadowIncludingDescendants;
 pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 

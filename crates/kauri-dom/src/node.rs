@@ -182,7 +182,7 @@ pub enum NodeData<'a> {
     /// A ShadowRoot: a declarative shadow root the parser attached to its host (see
     /// [`Node::shadow_root`] and [`Node::host`]). Like a template's contents, it is not a child
     /// of its host.
-    ShadowRoot(crate::shadow::ShadowRoot<'a>),
+    ShadowRoot(ShadowRoot<'a>),
 }
 
 /// The source ranges of a node (see [`Node::span`] and [`Node::end_tag_span`]).
@@ -1124,6 +1124,73 @@ impl std::fmt::Debug for Node<'_> {
             NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
             NodeData::ShadowRoot(r) => write!(f, "#shadow-root ({})", r.mode().as_str()),
         }
+    }
+}
+
+/// The data of a ShadowRoot node (DOM `ShadowRoot`).
+///
+/// ```
+/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
+/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let html = "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>";
+/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let div = doc.select_str("div").unwrap().next().unwrap();
+/// let root = div.shadow_root().unwrap().as_shadow_root().unwrap();
+/// assert_eq!(root.mode(), kauri_dom::ShadowRootMode::Closed);
+/// assert!(root.clonable() && !root.serializable() && root.is_declarative());
+/// assert!(root.host().same_node(div));
+/// ```
+pub struct ShadowRoot<'a> {
+    pub(crate) host: &'a Node<'a>,
+    pub(crate) mode: kauri_tree_builder::ShadowRootMode,
+    pub(crate) slot_assignment: kauri_tree_builder::SlotAssignmentMode,
+    pub(crate) delegates_focus: bool,
+    pub(crate) serializable: bool,
+    pub(crate) clonable: bool,
+    pub(crate) declarative: bool,
+    pub(crate) available_to_element_internals: bool,
+    pub(crate) keep_custom_element_registry_null: bool,
+}
+
+impl<'a> ShadowRoot<'a> {
+    /// The shadow host (the element the root is attached to).
+    pub fn host(&self) -> &'a Node<'a> {
+        self.host
+    }
+    /// The mode: open or closed.
+    pub fn mode(&self) -> kauri_tree_builder::ShadowRootMode {
+        self.mode
+    }
+    /// "delegates focus" (`shadowrootdelegatesfocus`).
+    pub fn delegates_focus(&self) -> bool {
+        self.delegates_focus
+    }
+    /// "serializable" (`shadowrootserializable`): `getHTML` with serializable shadow roots
+    /// writes it ([`GetHtmlOptions::serializable_shadow_roots`](crate::serialize::html::GetHtmlOptions::serializable_shadow_roots)).
+    pub fn serializable(&self) -> bool {
+        self.serializable
+    }
+    /// "clonable" (`shadowrootclonable`).
+    pub fn clonable(&self) -> bool {
+        self.clonable
+    }
+    /// The slot assignment mode (`shadowrootslotassignment`).
+    pub fn slot_assignment(&self) -> kauri_tree_builder::SlotAssignmentMode {
+        self.slot_assignment
+    }
+    /// "declarative": true for a root the parser attached.
+    pub fn is_declarative(&self) -> bool {
+        self.declarative
+    }
+    /// "available to element internals": true for a root the parser attached.
+    pub fn available_to_element_internals(&self) -> bool {
+        self.available_to_element_internals
+    }
+    /// "keep custom element registry null" (`shadowrootcustomelementregistry`): the root's
+    /// custom element registry is null rather than the document's.
+    pub fn keep_custom_element_registry_null(&self) -> bool {
+        self.keep_custom_element_registry_null
     }
 }
 

@@ -10,80 +10,12 @@
 //! and a node stays 104 bytes. The kind of the node it points to tells which it is; a link is
 //! only ever set once, on an element whose link is empty.
 
-use std::cell::Cell;
-
 use kauri_tokenizer::{local_name, LocalName, Namespace};
-use kauri_tree_builder::{ContentPatch, ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
+use kauri_tree_builder::{ContentPatch, ShadowRootInit};
 
-use crate::node::{Node, NodeData};
+use crate::node::{Node, NodeData, ShadowRoot};
+use crate::pi_data::pi_pseudo_attribute;
 use crate::sink::{DomSink, NodeHandle};
-
-/// The data of a ShadowRoot node (DOM `ShadowRoot`).
-///
-/// ```
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
-/// let html = "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>";
-/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
-/// let div = doc.select_str("div").unwrap().next().unwrap();
-/// let root = div.shadow_root().unwrap().as_shadow_root().unwrap();
-/// assert_eq!(root.mode(), kauri_dom::ShadowRootMode::Closed);
-/// assert!(root.clonable() && !root.serializable() && root.is_declarative());
-/// assert!(root.host().same_node(div));
-/// ```
-pub struct ShadowRoot<'a> {
-    pub(crate) host: &'a Node<'a>,
-    pub(crate) mode: ShadowRootMode,
-    pub(crate) slot_assignment: SlotAssignmentMode,
-    pub(crate) delegates_focus: bool,
-    pub(crate) serializable: bool,
-    pub(crate) clonable: bool,
-    pub(crate) declarative: bool,
-    pub(crate) available_to_element_internals: bool,
-    pub(crate) keep_custom_element_registry_null: bool,
-}
-
-impl<'a> ShadowRoot<'a> {
-    /// The shadow host (the element the root is attached to).
-    pub fn host(&self) -> &'a Node<'a> {
-        self.host
-    }
-    /// The mode: open or closed.
-    pub fn mode(&self) -> ShadowRootMode {
-        self.mode
-    }
-    /// "delegates focus" (`shadowrootdelegatesfocus`).
-    pub fn delegates_focus(&self) -> bool {
-        self.delegates_focus
-    }
-    /// "serializable" (`shadowrootserializable`): `getHTML` with serializable shadow roots
-    /// writes it ([`GetHtmlOptions::serializable_shadow_roots`](crate::serialize::html::GetHtmlOptions::serializable_shadow_roots)).
-    pub fn serializable(&self) -> bool {
-        self.serializable
-    }
-    /// "clonable" (`shadowrootclonable`).
-    pub fn clonable(&self) -> bool {
-        self.clonable
-    }
-    /// The slot assignment mode (`shadowrootslotassignment`).
-    pub fn slot_assignment(&self) -> SlotAssignmentMode {
-        self.slot_assignment
-    }
-    /// "declarative": true for a root the parser attached.
-    pub fn is_declarative(&self) -> bool {
-        self.declarative
-    }
-    /// "available to element internals": true for a root the parser attached.
-    pub fn available_to_element_internals(&self) -> bool {
-        self.available_to_element_internals
-    }
-    /// "keep custom element registry null" (`shadowrootcustomelementregistry`): the root's
-    /// custom element registry is null rather than the document's.
-    pub fn keep_custom_element_registry_null(&self) -> bool {
-        self.keep_custom_element_registry_null
-    }
-}
 
 impl<'a> Node<'a> {
     /// The shadow root attached to this element, if it is a shadow host (the DOM's
@@ -308,36 +240,6 @@ fn is_pcen_char(c: char) -> bool {
         | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}' | '\u{10000}'..='\u{EFFFF}')
 }
 
-/// The value of the pseudo-attribute `name` in a processing instruction's data (whatwg/dom
-/// #1454: the data parsed as XML-like pseudo-attributes `name="value"` or `name='value'`
-/// separated by ASCII whitespace; any syntax error leaves the map empty, so `None`).
-pub(crate) fn pi_pseudo_attribute<'d>(data: &'d str, wanted: &str) -> Option<&'d str> {
-    let is_ws = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r');
-    let mut rest = data.trim_start_matches(is_ws);
-    let mut found = None;
-    while !rest.is_empty() {
-        let eq = rest.find('=')?;
-        let name = rest[..eq].trim_end_matches(is_ws);
-        if name.is_empty() || name.contains(is_ws) || name.contains(['"', '\'']) {
-            return None;
-        }
-        let after = rest[eq + 1..].trim_start_matches(is_ws);
-        let quote = after.chars().next().filter(|q| *q == '"' || *q == '\'')?;
-        let close = after[1..].find(quote)? + 1;
-        let value = &after[1..close];
-        if name == wanted && found.is_none() {
-            found = Some(value);
-        }
-        let tail = &after[close + 1..];
-        // Pseudo-attributes are separated by whitespace.
-        if !tail.is_empty() && !tail.starts_with(is_ws) {
-            return None;
-        }
-        rest = tail.trim_start_matches(is_ws);
-    }
-    found
-}
-
 /// Whether `node` is a processing instruction with this target.
 fn is_pi(node: &Node<'_>, target: &str) -> bool {
     node.as_processing_instruction()
@@ -496,31 +398,6 @@ impl<'a> DomSink<'a> {
         })
     }
 }
-
-/// The names of the `<?start name=...>` and `<?marker name=...>` processing instructions a
-/// [`DomSink`] has created.
-#[derive(Default)]
-pub(crate) struct MarkerNames(std::collections::HashSet<Box<str>>);
-
-impl MarkerNames {
-    /// Records the name of a new processing instruction, if it is a start or marker one.
-    pub(crate) fn note(&mut self, target: &str, data: &str) {
-        if target == "start" || target == "marker" {
-            if let Some(name) = pi_pseudo_attribute(data, "name") {
-                if !self.0.contains(name) {
-                    self.0.insert(name.into());
-                }
-            }
-        }
-    }
-
-    fn contains(&self, name: &str) -> bool {
-        self.0.contains(name)
-    }
-}
-
-/// The memo [`DomSink`] keeps for tree roots (see `DomSink::tree_root`).
-pub(crate) type RootMemo<'a> = Cell<Option<(&'a Node<'a>, &'a Node<'a>)>>;
 
 impl<'a> DomSink<'a> {
     /// [`DomSink::finish_fragment`], also giving back the node of `context`: the stand-in

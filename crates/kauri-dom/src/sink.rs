@@ -43,6 +43,7 @@ use crate::clone::clone_children_into;
 use crate::node::{
     Arena, AttrStore, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction,
 };
+use crate::pi_data::MarkerNames;
 use crate::selectedcontent::SelectedContent;
 
 /// A node of the tree a [`DomSink`] is building, as the tree builder sees it: opaque, cheap to
@@ -171,10 +172,10 @@ pub struct DomSink<'a> {
     last_doctype: Option<&'a Node<'a>>,
     /// The last tree root found for a form owner check (`crate::shadow`); cleared whenever a
     /// node that has a parent moves.
-    pub(crate) root_memo: crate::shadow::RootMemo<'a>,
+    pub(crate) root_memo: RootMemo<'a>,
     /// The names of the `<?start>` and `<?marker>` processing instructions created so far
     /// (`crate::shadow`: a `<template for>` naming none of them fails without a tree walk).
-    pub(crate) marker_names: crate::shadow::MarkerNames,
+    pub(crate) marker_names: MarkerNames,
 }
 
 /// The id of the next sink. A `u64` counted up once per sink cannot wrap in practice (2^64
@@ -664,3 +665,6 @@ impl<'a> TreeSink for DomSink<'a> {
         }
     }
 }
+
+/// The memo [`DomSink`] keeps for tree roots (see `DomSink::tree_root`).
+pub(crate) type RootMemo<'a> = Cell<Option<(&'a Node<'a>, &'a Node<'a>)>>;

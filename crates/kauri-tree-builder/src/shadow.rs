@@ -10,31 +10,10 @@
 
 use crate::sink::{NodeOrText, ShadowRootInit, ShadowRootMode, SlotAssignmentMode, TreeSink};
 use crate::tag_sets::element_flags;
-use crate::template_for::SpecialTemplate;
 use crate::tree_builder::helpers::Place;
+use crate::tree_builder::SpecialTemplate;
 use crate::tree_builder::{InsertionMode, TreeBuilder};
-use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, QualName, Tag};
-
-/// The fragment case: the context element can be the declarative shadow host (it is the
-/// adjusted current node while only the `html` root is open). The context element is not a
-/// node of the tree being built, so the tree builder creates a stand-in element for it the
-/// first time it hosts a shadow root; [`TreeBuilder::fragment_context_element`] gives it back.
-pub(crate) struct ContextHost<H> {
-    /// The context element's name and attributes (kept only while declarative shadow roots
-    /// are allowed).
-    pub(crate) tag: Option<(QualName, Vec<Attribute>)>,
-    /// The stand-in, once created.
-    pub(crate) element: Option<H>,
-}
-
-impl<H> Default for ContextHost<H> {
-    fn default() -> Self {
-        ContextHost {
-            tag: None,
-            element: None,
-        }
-    }
-}
+use kauri_tokenizer::{local_name, LocalName, Namespace, Tag};
 
 /// The `shadowrootmode` attribute's state: an enumerated attribute whose keywords are `open`
 /// and `closed` (ASCII case-insensitive); a missing or invalid value is the None state.

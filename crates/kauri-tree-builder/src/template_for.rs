@@ -9,20 +9,9 @@
 
 use crate::sink::{ContentPatch, NodeOrText, TreeSink};
 use crate::tree_builder::helpers::Place;
+use crate::tree_builder::SpecialTemplate;
 use crate::tree_builder::TreeBuilder;
 use kauri_tokenizer::{local_name, ErrorCode, Namespace, Tag};
-
-/// A `template` on the stack of open elements whose template contents is a declarative
-/// shadow root, or which has an insertion target.
-pub(crate) struct SpecialTemplate<H> {
-    /// The template's stack entry id.
-    pub(crate) id: u32,
-    /// The template contents, when it is not the template's own DocumentFragment (a shadow
-    /// root, `§ parsing-main-inhead` template start tag step 7.11.6).
-    pub(crate) contents: Option<H>,
-    /// The insertion target, insertion start marker and insertion end marker.
-    pub(crate) patch: Option<ContentPatch<H>>,
-}
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// `§ parsing-main-inhead`, template start tag, step 8 (templateStartTag's `for`

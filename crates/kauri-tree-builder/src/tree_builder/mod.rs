@@ -5,7 +5,7 @@
 pub(crate) mod helpers;
 
 use crate::formatting::ActiveFormatting;
-use crate::sink::{QuirksMode, TreeSink};
+use crate::sink::{ContentPatch, QuirksMode, TreeSink};
 use crate::stack::Stack;
 use crate::tag_sets::{
     element_flags, ANNOTATION_XML, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT,
@@ -150,10 +150,10 @@ pub struct TreeBuilder<S: TreeSink> {
     fragment_root: Option<S::Handle>,
     /// The templates on the stack whose template contents is a shadow root or which have an
     /// insertion target (`<template for>`), by stack entry id.
-    pub(crate) special_templates: Vec<crate::template_for::SpecialTemplate<S::Handle>>,
+    pub(crate) special_templates: Vec<SpecialTemplate<S::Handle>>,
     /// The fragment case: the context element's tag (kept only when declarative shadow roots
     /// are allowed, for a stand-in context element that can host one) and the stand-in.
-    pub(crate) context_host: crate::shadow::ContextHost<S::Handle>,
+    pub(crate) context_host: ContextHost<S::Handle>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -489,4 +489,37 @@ pub fn initial_tokenizer_state(context: &QualName, scripting: bool) -> Option<Te
         local_name!("plaintext") => Some(TextState::Plaintext),
         _ => None,
     }
+}
+
+/// The fragment case: the context element can be the declarative shadow host (it is the
+/// adjusted current node while only the `html` root is open). The context element is not a
+/// node of the tree being built, so the tree builder creates a stand-in element for it the
+/// first time it hosts a shadow root; [`TreeBuilder::fragment_context_element`] gives it back.
+pub(crate) struct ContextHost<H> {
+    /// The context element's name and attributes (kept only while declarative shadow roots
+    /// are allowed).
+    pub(crate) tag: Option<(QualName, Vec<Attribute>)>,
+    /// The stand-in, once created.
+    pub(crate) element: Option<H>,
+}
+
+impl<H> Default for ContextHost<H> {
+    fn default() -> Self {
+        ContextHost {
+            tag: None,
+            element: None,
+        }
+    }
+}
+
+/// A `template` on the stack of open elements whose template contents is a declarative
+/// shadow root, or which has an insertion target.
+pub(crate) struct SpecialTemplate<H> {
+    /// The template's stack entry id.
+    pub(crate) id: u32,
+    /// The template contents, when it is not the template's own DocumentFragment (a shadow
+    /// root, `§ parsing-main-inhead` template start tag step 7.11.6).
+    pub(crate) contents: Option<H>,
+    /// The insertion target, insertion start marker and insertion end marker.
+    pub(crate) patch: Option<ContentPatch<H>>,
 }

@@ -53,7 +53,9 @@ mod test_support;
 
 pub use attrs::{Attributes, FxHasher};
 pub use document::Document;
-pub use dump::{json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions};
+pub use dump::{
+    json_attributes, json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions,
+};
 pub use edit::{EditError, Editor};
 pub use node::ShadowRoot;
 pub use node::{

@@ -143,6 +143,34 @@ pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Appends an element's attributes as the JSON array every Kauri JSON output uses:
+/// `[{"namespace":null|"xlink"|"xml"|"xmlns","name":S,"value":S}, ...]`, in source order.
+///
+/// ```
+/// let mut out = String::new();
+/// kauri_dom::json_attributes(&mut out, &kauri_dom::Attributes::default());
+/// assert_eq!(out, "[]");
+/// ```
+pub fn json_attributes(out: &mut String, attrs: &crate::Attributes) {
+    out.push('[');
+    for (i, (name, value)) in attrs.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"namespace\":");
+        match name.ns.prefix() {
+            Some(prefix) => json_string(out, prefix),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"name\":");
+        json_string(out, &name.local);
+        out.push_str(",\"value\":");
+        json_string(out, value);
+        out.push('}');
+    }
+    out.push(']');
+}
+
 fn span_member(out: &mut String, key: &str, span: Option<Span>) {
     if let Some(span) = span {
         let _ = write!(
@@ -242,23 +270,8 @@ fn walk(
                 out.push_str(e.name.ns.short_name());
                 out.push_str("\",\"name\":");
                 json_string(out, &e.name.local);
-                out.push_str(",\"attributes\":[");
-                for (i, (name, value)) in e.attrs().iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    out.push_str("{\"namespace\":");
-                    match name.ns.prefix() {
-                        Some(prefix) => json_string(out, prefix),
-                        None => out.push_str("null"),
-                    }
-                    out.push_str(",\"name\":");
-                    json_string(out, &name.local);
-                    out.push_str(",\"value\":");
-                    json_string(out, value);
-                    out.push('}');
-                }
-                out.push(']');
+                out.push_str(",\"attributes\":");
+                json_attributes(out, e.attrs());
                 if let Some(form) = node.form_owner() {
                     match forms.index_of(root, form) {
                         Some(i) => {

@@ -9,7 +9,7 @@ mod json;
 mod tree;
 
 pub(crate) use json::stream_json;
-pub use json::{json_string, to_json, write_json, JsonOptions};
+pub use json::{json_attributes, json_string, to_json, write_json, JsonOptions};
 pub(crate) use tree::stream_test_tree;
 pub use tree::{to_test_tree, write_test_tree};
 

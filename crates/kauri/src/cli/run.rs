@@ -229,23 +229,9 @@ fn json_record(
     out.push_str(e.namespace().short_name());
     out.push_str("\",\"name\":");
     json_string(out, e.name());
-    out.push_str(",\"attributes\":[");
-    for (i, (name, value)) in e.attrs().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"namespace\":");
-        match name.ns.prefix() {
-            Some(prefix) => json_string(out, prefix),
-            None => out.push_str("null"),
-        }
-        out.push_str(",\"name\":");
-        json_string(out, &name.local);
-        out.push_str(",\"value\":");
-        json_string(out, value);
-        out.push('}');
-    }
-    out.push_str("],\"html\":");
+    out.push_str(",\"attributes\":");
+    kauri_dom::json_attributes(out, e.attrs());
+    out.push_str(",\"html\":");
     let mut html = String::new();
     kauri_dom::serialize::html::serialize_outer(element, options, &mut html);
     json_string(out, &html);

@@ -10,8 +10,8 @@
 //!   output is derived from the old one by the processing instruction states (see
 //!   [`derive_pi_expectation`]);
 //! - runs whose input holds a lone surrogate cannot be given as UTF-8 and count as failed;
-//! - `xmlViolation.test` expects the infoset coercion of § coercing-an-html-dom-into-an-infoset, applied to our tokens before
-//!   comparing (it has no error expectations).
+//! - `xmlViolation.test` expects the infoset coercion of § coercing-an-html-dom-into-an-infoset,
+//!   applied to our tokens before comparing (it has no error expectations).
 
 use super::{file_name, files_with_suffix, FileResult, Suite};
 use kauri_tokenizer::State;

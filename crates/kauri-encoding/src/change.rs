@@ -1,13 +1,14 @@
-//! 13.2.3.4 "Changing the encoding while parsing": what the tree builder does when it meets a
-//! `<meta>` that declares an encoding while the confidence is still tentative.
+//! "Changing the encoding while parsing" (§ changing-the-encoding-while-parsing): what the tree
+//! builder does when it meets a `<meta>` that declares an encoding while the confidence is still
+//! tentative.
 
 use crate::prescan::{extract_encoding_from_meta_content, meta_fixup};
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 
-/// The encoding a `<meta>` element declares, as the "in head" insertion mode reads it (13.2.6.4.4,
-/// "A start tag whose tag name is "meta""): the `charset` attribute if getting an encoding from its
-/// value succeeds; otherwise, if `http-equiv` is an ASCII case-insensitive match for
-/// `Content-Type` and there is a `content` attribute, the result of
+/// The encoding a `<meta>` element declares, as the "in head" insertion mode reads it
+/// (§ parsing-main-inhead, "A start tag whose tag name is "meta""): the `charset` attribute if
+/// getting an encoding from its value succeeds; otherwise, if `http-equiv` is an ASCII
+/// case-insensitive match for `Content-Type` and there is a `content` attribute, the result of
 /// [`extract_encoding_from_meta_content`] on it.
 ///
 /// Pass the attribute values (or `None` for absent attributes). The tree builder calls this for
@@ -30,8 +31,8 @@ pub fn encoding_from_meta_attributes(
     }
 }
 
-/// "Change the encoding" (13.2.3.4) from `current` (the encoding the input is being decoded with)
-/// to `new` (declared by a `<meta>` found by the tree builder).
+/// "Change the encoding" (§ changing-the-encoding-while-parsing) from `current` (the encoding the
+/// input is being decoded with) to `new` (declared by a `<meta>` found by the tree builder).
 ///
 /// Returns `Some(encoding)` when the parse must restart from the first byte, decoding with
 /// `encoding` and with confidence certain (step 6; Kauri never switches decoders on the fly, the

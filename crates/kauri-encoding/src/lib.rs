@@ -1,5 +1,5 @@
-//! Encoding sniffing and decoding for Kauri (13.2.3 of the HTML standard, "The input byte
-//! stream").
+//! Encoding sniffing and decoding for Kauri (§ the-input-byte-stream of the HTML standard, "The
+//! input byte stream").
 //!
 //! An HTML document arrives as bytes. Before the tokenizer can see characters, the parser must
 //! decide which encoding the bytes are in ([`sniff`], the standard's *encoding sniffing
@@ -102,7 +102,7 @@ pub use stream::{decode, decode_in_place, decode_vec, StreamDecoder};
 use encoding_rs::{ISO_2022_JP, UTF_8, WINDOWS_1252};
 use std::fmt;
 
-/// How sure the parser is of the encoding (13.2.3.1, "confidence").
+/// How sure the parser is of the encoding (§ concept-encoding-confidence, "confidence").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Confidence {
     /// The encoding may still change if the tree builder meets a `<meta>` declaring another one.
@@ -211,8 +211,8 @@ impl EncodingDecision {
         }
     }
 
-    /// The decision after a restart caused by a `<meta>` the tree builder found (13.2.3.4 step
-    /// 6): `encoding`, confidence certain.
+    /// The decision after a restart caused by a `<meta>` the tree builder found
+    /// (§ changing-the-encoding-while-parsing step 6): `encoding`, confidence certain.
     pub fn meta_in_tree(encoding: &'static Encoding) -> Self {
         EncodingDecision {
             encoding,
@@ -245,8 +245,8 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     Encoding::for_label(label.as_bytes())
 }
 
-/// The encoding sniffing algorithm (13.2.3.2) over the bytes available so far; see the crate
-/// documentation for the order of the steps.
+/// The encoding sniffing algorithm (§ determining-the-character-encoding) over the bytes available
+/// so far; see the crate documentation for the order of the steps.
 ///
 /// Errors only when [`SniffOptions::override_label`] is not a known label.
 pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, UnknownLabel> {

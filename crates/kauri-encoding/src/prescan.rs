@@ -188,8 +188,9 @@ enum GetAttribute {
     OutOfBytes,
 }
 
-/// "Get an attribute" (13.2.3.2): reads one attribute at `position`, lowercasing ASCII letters in
-/// its name and value. Bytes outside ASCII are kept as they are (they can never form a label).
+/// "Get an attribute" (§ determining-the-character-encoding): reads one attribute at `position`,
+/// lowercasing ASCII letters in its name and value. Bytes outside ASCII are kept as they are (they
+/// can never form a label).
 fn get_an_attribute(
     input: &[u8],
     position: &mut usize,
@@ -283,8 +284,8 @@ fn get_an_attribute(
     }
 }
 
-/// "Get an XML encoding" (13.2.3.2): used when the prescan aborts; looks for
-/// `<?xml ... encoding="label"` at the very start of `input`.
+/// "Get an XML encoding" (§ determining-the-character-encoding): used when the prescan aborts;
+/// looks for `<?xml ... encoding="label"` at the very start of `input`.
 fn get_an_xml_encoding(input: &[u8]) -> Option<&'static Encoding> {
     // Steps 1-2.
     if !input.starts_with(b"<?xml") {

@@ -1,4 +1,5 @@
-//! The encoding sniffing algorithm (13.2.3.2): every step and every source of the decision.
+//! The encoding sniffing algorithm (§ determining-the-character-encoding): every step and every
+//! source of the decision.
 
 use kauri_encoding::{
     change_the_encoding, decode, encoding_for_change, encoding_from_meta_attributes,
@@ -468,7 +469,8 @@ fn default_encoding_option_wins_over_tld() {
     );
 }
 
-// 13.2.3.4: a <meta> found by the tree builder (after the first 1,024 bytes).
+// § changing-the-encoding-while-parsing: a <meta> found by the tree builder (after the first 1,024
+// bytes).
 
 #[test]
 fn meta_after_1024_bytes_is_found_by_the_tree_builder() {

@@ -203,8 +203,9 @@ pub enum Exception {
     /// text to the parser.
     Plaintext,
     /// A `pre`, `textarea` or `listing` whose text starts with a newline: the parser drops one
-    /// leading newline and the serializer does not add one back (noted in 13.3). Also with a
-    /// carriage return (from `&#13;`), which becomes that newline on reparse.
+    /// leading newline and the serializer does not add one back (noted in
+    /// § serialising-html-fragments). Also with a carriage return (from `&#13;`), which becomes
+    /// that newline on reparse.
     LeadingNewline,
     /// A DocumentType with a public or system identifier: the serializer writes only
     /// `<!DOCTYPE name>`, so the identifiers (and the quirks mode they chose) are lost.
@@ -212,12 +213,12 @@ pub enum Exception {
     /// A carriage return in text or an attribute value (from `&#13;`): written literally, it
     /// becomes a line feed when the input stream is preprocessed.
     CarriageReturn,
-    /// A `form` inside a `form` (the standard's example in 13.3): the inner start tag is
-    /// ignored while the form element pointer is set. Also any `form` in a fragment whose
-    /// context is a `form` (`</form><form>`: the pointer starts at the context).
+    /// A `form` inside a `form` (the standard's example in § serialising-html-fragments): the inner
+    /// start tag is ignored while the form element pointer is set. Also any `form` in a fragment
+    /// whose context is a `form` (`</form><form>`: the pointer starts at the context).
     NestedForm,
-    /// An `a` inside an `a` (the standard's example in 13.3, made by foster parenting): the
-    /// inner start tag closes the outer `a`.
+    /// An `a` inside an `a` (the standard's example in § serialising-html-fragments, made by foster
+    /// parenting): the inner start tag closes the outer `a`.
     NestedA,
     /// A `nobr` inside a `nobr` in scope: the inner start tag runs the adoption agency
     /// algorithm on the outer one first (the same mechanism as [`Exception::NestedA`]).
@@ -278,7 +279,8 @@ pub enum Exception {
 }
 
 /// Whether script text, followed by `</script>`, leaves the tokenizer in the "script data double
-/// escaped" state (13.2.5.27 ff.), where that end tag is text rather than the element's end.
+/// escaped" state (§ script-data-double-escaped-state ff.), where that end tag is text rather than
+/// the element's end.
 fn ends_double_escaped(text: &str) -> bool {
     #[derive(PartialEq)]
     enum S {
@@ -496,9 +498,9 @@ fn breaks_out_of_foreign_content(e: &kauri_dom::Element) -> bool {
     )
 }
 
-/// The namespace of the element that the start tag of `child` makes inside an element
-/// `ns`/`name` (with an HTML-integration-point `encoding` attribute or not): the tree
-/// construction dispatcher (13.2.6) and the rules for foreign content (13.2.6.5).
+/// The namespace of the element that the start tag of `child` makes inside an element `ns`/`name`
+/// (with an HTML-integration-point `encoding` attribute or not): the tree construction dispatcher
+/// (§ tree-construction) and the rules for foreign content (§ parsing-main-inforeign).
 fn reparsed_namespace(
     child: &kauri_dom::Element,
     ns: Namespace,

@@ -1,5 +1,6 @@
-//! Round trip: parse, serialize with the standard's "serializing HTML fragments" (13.3), parse
-//! the result again, and compare the two trees (their html5lib tree dumps).
+//! Round trip: parse, serialize with the standard's "serializing HTML fragments"
+//! (§ serialising-html-fragments), parse the result again, and compare the two trees (their
+//! html5lib tree dumps).
 //!
 //! Run over every page of the corpus (`$KAURI_CORPUS`, else `../shared/corpus` from the
 //! workspace root) and every case of the html5lib tree-construction suite (each scripting mode

@@ -1,4 +1,4 @@
-//! The input stream (13.2.3.5): the input-stream parse errors.
+//! The input stream (§ preprocessing-the-input-stream): the input-stream parse errors.
 //!
 //! Newline normalization itself happens as characters are consumed (`Tokenizer::consume`).
 //! This module scans the input once, lazily, for the characters the standard makes parse
@@ -20,8 +20,8 @@ pub(crate) struct InputChecker {
     lines: LineCounter,
 }
 
-/// Whether `c` is a control character the standard reports (13.2.3.5): a C0 control other
-/// than NULL and ASCII whitespace, or U+007F to U+009F.
+/// Whether `c` is a control character the standard reports (§ preprocessing-the-input-stream): a C0
+/// control other than NULL and ASCII whitespace, or U+007F to U+009F.
 #[inline]
 pub(crate) fn is_reported_control(c: u32) -> bool {
     matches!(c, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F)

@@ -3,8 +3,9 @@
 use crate::error::ParseError;
 use crate::token::{Span, Token};
 
-/// The states a sink can switch the tokenizer to after a start tag (13.2.6.2 "generic raw text
-/// / RCDATA element parsing algorithm", `script`, `plaintext`).
+/// The states a sink can switch the tokenizer to after a start tag
+/// (§ parsing-elements-that-contain-only-text, "generic raw text / RCDATA element parsing
+/// algorithm", `script`, `plaintext`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextState {
     /// The RCDATA state (`title`, `textarea`).

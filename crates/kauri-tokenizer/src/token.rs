@@ -1,4 +1,5 @@
-//! The tokens the tokenizer emits (13.2.5 of the standard, plus the 2026 processing instruction).
+//! The tokens the tokenizer emits (§ tokenization of the standard, plus the 2026 processing
+//! instruction).
 
 use crate::names::{Attribute, LocalName};
 

@@ -1,4 +1,5 @@
-//! The adoption agency algorithm (13.2.6.4.7, "in body"), with the standard's step numbers.
+//! The adoption agency algorithm (§ parsing-main-inbody, "in body"), with the standard's step
+//! numbers.
 
 use crate::formatting::Entry;
 use crate::sink::{NodeOrText, TreeSink};

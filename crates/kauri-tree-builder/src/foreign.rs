@@ -1,4 +1,4 @@
-//! 13.2.6.5 The rules for parsing tokens in foreign content.
+//! The rules for parsing tokens in foreign content (§ parsing-main-inforeign).
 
 use crate::foreign_tables::{
     adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes, adjust_svg_tag_name,
@@ -82,7 +82,7 @@ pub fn breaks_out_of_foreign_content<'n>(
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// 13.2.6.5 The rules for parsing tokens in foreign content.
+    /// The rules for parsing tokens in foreign content (§ parsing-main-inforeign).
     pub(crate) fn foreign_content<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {

@@ -1,5 +1,6 @@
-//! The adjustment tables of 13.2.6.5 ("the rules for parsing tokens in foreign content") and
-//! 13.2.6.1: SVG tag names, SVG and MathML attributes, foreign (namespaced) attributes.
+//! The adjustment tables of § parsing-main-inforeign ("the rules for parsing tokens in foreign
+//! content") and § creating-and-inserting-nodes: SVG tag names, SVG and MathML attributes, foreign
+//! (namespaced) attributes.
 
 use kauri_tokenizer::{local_name, AttrNamespace, Attribute, LocalName};
 

@@ -1,4 +1,4 @@
-//! The list of active formatting elements (13.2.4.3).
+//! The list of active formatting elements (§ the-list-of-active-formatting-elements).
 //!
 //! Besides the entries, the list keeps counts that make its common questions O(1) however long
 //! it grows on hostile input: how many entries after the last marker have a given tag name

@@ -1,4 +1,4 @@
-//! WHATWG HTML tree construction (section 13.2.6 of the HTML standard).
+//! WHATWG HTML tree construction (§ tree-construction of the HTML standard).
 //!
 //! The [`TreeBuilder`] is a [`kauri_tokenizer::TokenSink`]: it receives tokens, runs the
 //! insertion modes, and drives a [`TreeSink`] that builds the actual document.

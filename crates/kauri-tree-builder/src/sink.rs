@@ -2,7 +2,7 @@
 
 use kauri_tokenizer::{Attribute, ParseError, QualName, Span};
 
-/// The document's quirks mode (13.2.6.4.1 "the initial insertion mode").
+/// The document's quirks mode ("the initial insertion mode", § the-initial-insertion-mode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum QuirksMode {
     /// "no-quirks" mode.
@@ -183,10 +183,10 @@ pub trait TreeSink {
     fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attribute>);
 
     /// Whether [`TreeSink::element_attrs`] gives back the attributes of the elements this sink
-    /// creates. When true, the tree builder keeps no copy of a formatting element's
-    /// attributes for the list of active formatting elements (13.2.4.3): it asks the sink
-    /// when it recreates the element or compares attribute sets (the Noah's Ark clause). The
-    /// default is false (the tree builder keeps a copy).
+    /// creates. When true, the tree builder keeps no copy of a formatting element's attributes for
+    /// the list of active formatting elements (§ the-list-of-active-formatting-elements): it asks
+    /// the sink when it recreates the element or compares attribute sets (the Noah's Ark clause).
+    /// The default is false (the tree builder keeps a copy).
     fn keeps_element_attrs(&self) -> bool {
         false
     }

@@ -1,4 +1,5 @@
-//! The stack of open elements (13.2.4.2) and the "has an element in scope" checks.
+//! The stack of open elements (§ the-stack-of-open-elements) and the "has an element in scope"
+//! checks.
 //!
 //! Each entry keeps the element's handle, namespace, local name and category flags, so the tree
 //! builder never asks the sink for names. A count of open HTML elements per local name answers
@@ -40,7 +41,7 @@ impl<H> OpenElement<H> {
     }
 }
 
-/// The kinds of scope (13.2.4.2). `select` scope no longer exists (2025).
+/// The kinds of scope (§ the-stack-of-open-elements). `select` scope no longer exists (2025).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scope {
     /// "has an element in scope".

@@ -1,9 +1,10 @@
-//! Element categories the parser uses (13.2.4.2 "the stack of open elements" and 13.2.6.1),
-//! as bit flags computed once per element when it is pushed onto the stack.
+//! Element categories the parser uses ("the stack of open elements", § the-stack-of-open-elements,
+//! and § creating-and-inserting-nodes), as bit flags computed once per element when it is pushed
+//! onto the stack.
 
 use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace};
 
-/// The element is in the "special" category (13.2.4.2).
+/// The element is in the "special" category (§ the-stack-of-open-elements).
 pub(crate) const SPECIAL: u16 = 1 << 0;
 /// The element ends the default scope ("has an element in scope").
 pub(crate) const SCOPE: u16 = 1 << 1;
@@ -13,9 +14,9 @@ pub(crate) const LIST_ITEM_SCOPE: u16 = 1 << 2;
 pub(crate) const BUTTON_SCOPE: u16 = 1 << 3;
 /// The element ends table scope (`html`, `table`, `template`).
 pub(crate) const TABLE_SCOPE: u16 = 1 << 4;
-/// The element is an HTML integration point (13.2.6.5).
+/// The element is an HTML integration point (§ parsing-main-inforeign).
 pub(crate) const HTML_INTEGRATION_POINT: u16 = 1 << 5;
-/// The element is a MathML text integration point (13.2.6.5).
+/// The element is a MathML text integration point (§ parsing-main-inforeign).
 pub(crate) const MATHML_TEXT_INTEGRATION_POINT: u16 = 1 << 6;
 /// "Generate implied end tags" pops the element (dd, dt, li, optgroup, option, p, rb, rp, rt,
 /// rtc).

@@ -110,8 +110,8 @@ impl TreeSink for CountElements {
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 
     /// The script hook: the tree builder calls this when a `script` end tag has been processed
-    /// (13.2.6.4.8, "text" mode), the moment a browser would prepare and run the script. Kauri
-    /// runs no JavaScript; this sink only counts.
+    /// (§ parsing-main-incdata, "text" mode), the moment a browser would prepare and run the
+    /// script. Kauri runs no JavaScript; this sink only counts.
     fn script_end_tag(&mut self, _script: &Self::Handle) {
         self.scripts_ready += 1;
     }

@@ -1,4 +1,5 @@
-//! Fragment contexts: the context element of the HTML fragment parsing algorithm (13.4).
+//! Fragment contexts: the context element of the HTML fragment parsing algorithm
+//! (§ html-fragment-parsing-algorithm).
 
 use std::fmt;
 

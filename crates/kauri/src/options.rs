@@ -11,8 +11,8 @@
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParseOptions {
-    /// The scripting flag (13.2.4.5). With scripting enabled `noscript` content is raw text.
-    /// Default `true`.
+    /// The scripting flag (§ other-parsing-state-flags). With scripting enabled `noscript` content
+    /// is raw text. Default `true`.
     pub scripting: bool,
     /// For bytes: an encoding label that overrides sniffing (only a byte order mark beats it);
     /// the confidence is then certain. Ignored for text input.

@@ -26,8 +26,8 @@ pub fn parse_with_options(html: &str, opts: &ParseOptions) -> Document {
     Document::build(|arena| parse_document(arena, html, opts)).with_scripting(opts.scripting)
 }
 
-/// Parses a document from bytes with the default options: the encoding is sniffed (13.2.3) and
-/// [`Document::encoding`] names it.
+/// Parses a document from bytes with the default options: the encoding is sniffed
+/// (§ the-input-byte-stream) and [`Document::encoding`] names it.
 ///
 /// ```
 /// let doc = kauri::parse_bytes(b"<meta charset=shift_jis><p>\x82\xa0");
@@ -44,9 +44,10 @@ pub fn parse_bytes(bytes: &[u8]) -> Document {
 /// label.
 ///
 /// When the encoding was only a tentative guess and the tree builder meets a `<meta>` declaring
-/// another one, the standard's "change the encoding" (13.2.3.4) restarts the parse: the bytes
-/// are decoded again with the declared encoding (confidence certain) and parsed once more. The
-/// first tree is discarded (its nodes stay in the arena until the document is dropped).
+/// another one, the standard's "change the encoding" (§ changing-the-encoding-while-parsing)
+/// restarts the parse: the bytes are decoded again with the declared encoding (confidence certain)
+/// and parsed once more. The first tree is discarded (its nodes stay in the arena until the
+/// document is dropped).
 pub fn parse_bytes_with_options(
     bytes: &[u8],
     opts: &ParseOptions,
@@ -97,9 +98,9 @@ where
     }
 }
 
-/// Parses a fragment with the HTML fragment parsing algorithm (13.4). `context` names the
-/// context element as the html5lib tests do: `td`, `svg path`, `math mi`. The document's root is
-/// a DocumentFragment holding the fragment's nodes.
+/// Parses a fragment with the HTML fragment parsing algorithm (§ html-fragment-parsing-algorithm).
+/// `context` names the context element as the html5lib tests do: `td`, `svg path`, `math mi`. The
+/// document's root is a DocumentFragment holding the fragment's nodes.
 ///
 /// ```
 /// let frag = kauri::parse_fragment("<td>a<td>b", "tr", &Default::default()).unwrap();
@@ -199,8 +200,9 @@ fn sniff_options(opts: &ParseOptions) -> SniffOptions {
     }
 }
 
-/// 13.2.3.4 "change the encoding": the encoding to restart the parse with, when the tree builder
-/// met a `<meta>` (while the encoding was tentative) declaring another one.
+/// "change the encoding" (§ changing-the-encoding-while-parsing): the encoding to restart the parse
+/// with, when the tree builder met a `<meta>` (while the encoding was tentative) declaring another
+/// one.
 fn restart_encoding(
     current: &'static Encoding,
     change: Option<&'static Encoding>,

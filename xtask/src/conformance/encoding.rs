@@ -50,10 +50,11 @@ fn parse_tests(bytes: &[u8]) -> Vec<Test> {
     tests
 }
 
-/// The encoding the whole parser settles on for `data` (`kauri::parse_bytes`, default options:
-/// no transport layer, no override, no UTF-8 guess): the sniffing algorithm (13.2.3.2), then a
-/// `<meta>` the tree builder finds while the confidence is tentative, which restarts the parse
-/// (13.2.3.4). Several tests put their `<meta>` past the pre-scan's 1,024 bytes on purpose.
+/// The encoding the whole parser settles on for `data` (`kauri::parse_bytes`, default options: no
+/// transport layer, no override, no UTF-8 guess): the sniffing algorithm
+/// (§ determining-the-character-encoding), then a `<meta>` the tree builder finds while the
+/// confidence is tentative, which restarts the parse (§ changing-the-encoding-while-parsing).
+/// Several tests put their `<meta>` past the pre-scan's 1,024 bytes on purpose.
 fn encoding_for(data: &[u8]) -> Option<&'static Encoding> {
     Encoding::for_label(kauri::parse_bytes(data).encoding().as_bytes())
 }

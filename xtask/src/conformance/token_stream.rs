@@ -1,9 +1,9 @@
 //! A serializer for a stream of tokens, with the options of the html5lib serializer.
 //!
-//! This is the model the html5lib serializer suite (`serializer/*.test`) tests: the input is a
-//! flat list of [`Token`]s (start tags, end tags, text, comments, doctypes) rather than a tree,
-//! and [`TokenSerializerOptions`] chooses how minimal the markup is: attribute quoting,
-//! boolean-attribute minimization, omission of optional tags (13.1.2.4 "Optional tags"),
+//! This is the model the html5lib serializer suite (`serializer/*.test`) tests: the input is a flat
+//! list of [`Token`]s (start tags, end tags, text, comments, doctypes) rather than a tree, and
+//! [`TokenSerializerOptions`] chooses how minimal the markup is: attribute quoting,
+//! boolean-attribute minimization, omission of optional tags ("Optional tags", § optional-tags),
 //! whitespace collapsing, and injection of a `<meta charset>`.
 //!
 //! With a token stream there is no tree to look at, so "the element is immediately followed by"
@@ -11,8 +11,8 @@
 //! next token is an end tag, or there is no next token". This is exact when the tokens come from
 //! walking a tree.
 //!
-//! For the standard's DOM serialization ("serializing HTML fragments", 13.3) see
-//! `kauri_dom::serialize::html`.
+//! For the standard's DOM serialization ("serializing HTML fragments",
+//! § serialising-html-fragments) see `kauri_dom::serialize::html`.
 //!
 //! (The unit tests below show it at work, starting with `a_paragraph`.)
 
@@ -213,7 +213,7 @@ pub struct TokenSerializerOptions {
     pub quote_char: Option<QuoteChar>,
     /// When attribute values are quoted (default: when needed).
     pub quote_attr_values: AttributeQuoting,
-    /// Leave out start and end tags the standard allows to omit (13.1.2.4); default true.
+    /// Leave out start and end tags the standard allows to omit (§ optional-tags); default true.
     pub omit_optional_tags: bool,
     /// Write a boolean attribute (`disabled`, `checked`, …) whose value is empty or its own name
     /// as the bare name; default true.
@@ -510,8 +510,8 @@ impl<'t> Next<'t> {
     }
 }
 
-/// 13.1.2.4: whether the start tag of the HTML element `name` (which has no attributes) may be
-/// omitted. `previous_omitted_end` is the element whose end tag was omitted just before it.
+/// § optional-tags: whether the start tag of the HTML element `name` (which has no attributes) may
+/// be omitted. `previous_omitted_end` is the element whose end tag was omitted just before it.
 fn start_tag_is_optional(name: &str, next: Next<'_>, previous_omitted_end: Option<&str>) -> bool {
     match name {
         // "An html element's start tag may be omitted if the first thing inside the html element
@@ -546,7 +546,7 @@ fn start_tag_is_optional(name: &str, next: Next<'_>, previous_omitted_end: Optio
     }
 }
 
-/// The elements whose start tag lets a `p` end tag be omitted (13.1.2.4), plus `datagrid`
+/// The elements whose start tag lets a `p` end tag be omitted (§ optional-tags), plus `datagrid`
 /// from earlier revisions of the list, which the html5lib suite still expects.
 const P_CLOSERS: &[&str] = &[
     "address",
@@ -585,8 +585,8 @@ const P_CLOSERS: &[&str] = &[
     "ul",
 ];
 
-/// Whether a `p` in this parent keeps its end tag at the end of the parent (13.1.2.4: the parent
-/// must be an HTML element other than `a`, `audio`, `del`, `ins`, `map`, `noscript`, `video`
+/// Whether a `p` in this parent keeps its end tag at the end of the parent (§ optional-tags: the
+/// parent must be an HTML element other than `a`, `audio`, `del`, `ins`, `map`, `noscript`, `video`
 /// and autonomous custom elements).
 fn keeps_p_end_tag((namespace, name): (Namespace, &str)) -> bool {
     namespace != Namespace::Html
@@ -597,7 +597,8 @@ fn keeps_p_end_tag((namespace, name): (Namespace, &str)) -> bool {
         || name.contains('-')
 }
 
-/// 13.1.2.4: whether the end tag of the HTML element `name` may be omitted, given what follows.
+/// § optional-tags: whether the end tag of the HTML element `name` may be omitted, given what
+/// follows.
 fn end_tag_is_optional(name: &str, next: Next<'_>) -> bool {
     match name {
         // "An html element's end tag may be omitted if the html element is not immediately

@@ -10,8 +10,8 @@
 //!   output is derived from the old one by the processing instruction states (see
 //!   [`derive_pi_expectation`]);
 //! - runs whose input holds a lone surrogate cannot be given as UTF-8 and count as failed;
-//! - `xmlViolation.test` expects the infoset coercion of 13.2.9, applied to our tokens before
-//!   comparing (it has no error expectations).
+//! - `xmlViolation.test` expects the infoset coercion of § coercing-an-html-dom-into-an-infoset,
+//!   applied to our tokens before comparing (it has no error expectations).
 
 use super::{file_name, files_with_suffix, FileResult, Suite};
 use kauri_tokenizer::State;
@@ -166,7 +166,7 @@ pub fn run(dir: &Path) -> Suite {
     ));
     suite.notes.push(format!(
         "### Upstream expectations older than the standard\n\n**Processing instructions ({pi_passed}/{pi_runs} runs).** html5lib's tokenizer tests \
-         predate the 2026 processing instruction states (13.2.5.72 to 13.2.5.76): the {pi_runs} \
+         predate the 2026 processing instruction states (§ processing-instruction-open-state to § processing-instruction-questionable-state): the {pi_runs} \
          data-state runs whose input starts with `<?` (test2, test3, domjs) still expect a bogus \
          comment and `unexpected-question-mark-instead-of-tag-name`, a code the standard no longer \
          has. For these the runner derives the current expectation from the old one by running \
@@ -188,7 +188,7 @@ pub fn run(dir: &Path) -> Suite {
         "**xmlViolation.test ({xml_passed}/{xml_runs} runs).** These 4 tests (the difference \
          between 7,032 and 7,036 runs: the file keeps its tests under `xmlViolationTests`, not \
          `tests`) expect the output after the \"coercing an HTML DOM into an infoset\" changes \
-         (13.2.9): the runner applies them to our tokens (form feed to space in text, characters \
+         (§ coercing-an-html-dom-into-an-infoset): the runner applies them to our tokens (form feed to space in text, characters \
          XML does not allow to U+FFFD, `--` in comments split by a space) before comparing. The \
          file has no error expectations, so errors are not compared for it."
     ));
@@ -398,9 +398,10 @@ fn derive_pi_expectation(
     (new_tokens, new_errors)
 }
 
-/// 13.2.9 "coercing an HTML DOM into an infoset", as `xmlViolation.test` expects it: form feeds
-/// in text become spaces, characters XML does not allow become U+FFFD, `--` in comments gets a
-/// space between the hyphens (and a trailing `-` a space after it).
+/// "coercing an HTML DOM into an infoset" (§ coercing-an-html-dom-into-an-infoset), as
+/// `xmlViolation.test` expects it: form feeds in text become spaces, characters XML does not allow
+/// become U+FFFD, `--` in comments gets a space between the hyphens (and a trailing `-` a space
+/// after it).
 fn coerce_to_infoset(tokens: &[Value]) -> Vec<Value> {
     let text = |s: &str| -> String {
         s.chars()

@@ -1,4 +1,5 @@
-//! "Escaping a string" (13.3 of the HTML standard, the end of "Serializing HTML fragments").
+//! "Escaping a string" (§ serialising-html-fragments of the HTML standard, the end of "Serializing
+//! HTML fragments").
 //!
 //! 1. `&` becomes `&amp;`;
 //! 2. U+00A0 NO-BREAK SPACE becomes `&nbsp;`;

@@ -1,5 +1,5 @@
-//! "Serializing HTML fragments" (13.3 of the HTML standard, 2026): the algorithm behind
-//! `innerHTML` and `outerHTML`.
+//! "Serializing HTML fragments" (§ serialising-html-fragments of the HTML standard, 2026): the
+//! algorithm behind `innerHTML` and `outerHTML`.
 //!
 //! The standard writes it as a recursion over children; here it is a loop that walks the tree
 //! through its parent and sibling links, so a tree of any depth serializes in constant stack
@@ -224,7 +224,8 @@ pub fn outer_html(node: &Node<'_>) -> String {
     out
 }
 
-/// The options of `getHTML()` (13.3): which shadow roots the serialization includes.
+/// The options of `getHTML()` (§ serialising-html-fragments): which shadow roots the serialization
+/// includes.
 ///
 /// ```
 /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
@@ -251,10 +252,10 @@ pub struct GetHtmlOptions<'r, 'a> {
     pub shadow_roots: &'r [&'a Node<'a>],
 }
 
-/// `getHTML()` (13.3, "HTML fragment serialization algorithm" with serializableShadowRoots and
-/// shadowRoots): the serialization of `node`'s children, where a shadow host's chosen shadow
-/// root is written as `<template shadowrootmode=...>...</template>` before the host's
-/// children; for `node` itself too when it is a shadow host. See [`GetHtmlOptions`].
+/// `getHTML()` (§ serialising-html-fragments, "HTML fragment serialization algorithm" with
+/// serializableShadowRoots and shadowRoots): the serialization of `node`'s children, where a shadow
+/// host's chosen shadow root is written as `<template shadowrootmode=...>...</template>` before the
+/// host's children; for `node` itself too when it is a shadow host. See [`GetHtmlOptions`].
 ///
 /// ```
 /// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
@@ -348,8 +349,8 @@ struct ShadowChoice<'o> {
 }
 
 impl ShadowChoice<'_> {
-    /// The shadow root of `node` to serialize, if any (13.3, the shadow host step): a
-    /// serializable root when serializableShadowRoots is true, or a listed root.
+    /// The shadow root of `node` to serialize, if any (§ serialising-html-fragments, the shadow
+    /// host step): a serializable root when serializableShadowRoots is true, or a listed root.
     fn root_of<'a>(&self, node: &Node<'a>) -> Option<&'a Node<'a>> {
         let shadow = node.shadow_root()?;
         let serializable = shadow.as_shadow_root().is_some_and(|r| r.serializable());
@@ -363,11 +364,11 @@ fn address(node: &Node<'_>) -> usize {
     node as *const Node<'_> as *const u8 as usize
 }
 
-/// The `<template shadowrootmode=...>` start tag of a serialized shadow root (13.3): the mode,
-/// then in this order `shadowrootdelegatesfocus`, `shadowrootserializable`,
-/// `shadowrootslotassignment="manual"`, `shadowrootclonable` and
-/// `shadowrootcustomelementregistry` (when the root's registry is null while the document's is
-/// the global one).
+/// The `<template shadowrootmode=...>` start tag of a serialized shadow root
+/// (§ serialising-html-fragments): the mode, then in this order `shadowrootdelegatesfocus`,
+/// `shadowrootserializable`, `shadowrootslotassignment="manual"`, `shadowrootclonable` and
+/// `shadowrootcustomelementregistry` (when the root's registry is null while the document's is the
+/// global one).
 fn write_shadow_root_start_tag(shadow: &Node<'_>, out: &mut String) {
     let Some(root) = shadow.as_shadow_root() else {
         return;

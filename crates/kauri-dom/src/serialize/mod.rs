@@ -1,6 +1,6 @@
 //! HTML serialization.
 //!
-//! - [`html`]: the standard's "serializing HTML fragments" (13.3), behind
+//! - [`html`]: the standard's "serializing HTML fragments" (§ serialising-html-fragments), behind
 //!   [`Node::inner_html`](crate::Node::inner_html) and [`Node::outer_html`](crate::Node::outer_html).
 //! - [`escape()`], [`serializes_as_void`], [`is_raw_text_element`]: the standard's building
 //!   blocks, also used by the token-stream serializer that the html5lib serializer suite tests
@@ -14,8 +14,8 @@ pub mod html;
 
 pub use escape::{escape, EscapeMode};
 
-/// Whether an HTML element "serializes as void" (13.3): the void elements (13.1.2) plus
-/// `basefont`, `bgsound`, `frame`, `keygen` and `param`.
+/// Whether an HTML element "serializes as void" (§ serialising-html-fragments): the void elements
+/// (§ void-elements) plus `basefont`, `bgsound`, `frame`, `keygen` and `param`.
 ///
 /// ```
 /// use kauri_dom::serialize::serializes_as_void;
@@ -47,9 +47,9 @@ pub fn serializes_as_void(name: &str) -> bool {
     )
 }
 
-/// Whether the text children of an HTML element are written literally (13.3): `style`,
-/// `script`, `xmp`, `iframe`, `noembed`, `noframes` and `plaintext`. (`noscript` too when
-/// scripting is enabled; callers decide that.)
+/// Whether the text children of an HTML element are written literally
+/// (§ serialising-html-fragments): `style`, `script`, `xmp`, `iframe`, `noembed`, `noframes` and
+/// `plaintext`. (`noscript` too when scripting is enabled; callers decide that.)
 ///
 /// ```
 /// use kauri_dom::serialize::is_raw_text_element;

@@ -1,5 +1,6 @@
-//! Character references (13.2.5.77 to 13.2.5.84): the named table lookup and the numeric
-//! replacement rules. The states themselves are in `tokenizer/char_ref.rs`.
+//! Character references (§ character-reference-state to § numeric-character-reference-end-state):
+//! the named table lookup and the numeric replacement rules. The states themselves are in
+//! `tokenizer/char_ref.rs`.
 
 mod table;
 
@@ -111,8 +112,9 @@ fn longest_named_match_by_bytes(input: &[u8], complete: bool) -> NamedMatch {
     }
 }
 
-/// The numeric character reference end state's replacement table (13.2.5.84): the
-/// windows-1252 meaning of the C1 control code points that have one.
+/// The numeric character reference end state's replacement table
+/// (§ numeric-character-reference-end-state): the windows-1252 meaning of the C1 control code
+/// points that have one.
 pub(crate) fn c1_replacement(code: u32) -> Option<char> {
     let c = match code {
         0x80 => '\u{20AC}',

@@ -60,7 +60,7 @@ impl Namespace {
 }
 
 /// The namespace of an attribute. Only the parser's "adjust foreign attributes" step
-/// (13.2.6.5 of the standard) produces anything but `None`.
+/// (§ parsing-main-inforeign of the standard) produces anything but `None`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AttrNamespace {
     /// No namespace: every attribute of an HTML element, and most attributes of foreign ones.

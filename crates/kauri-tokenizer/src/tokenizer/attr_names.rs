@@ -1,6 +1,6 @@
-//! The set of attribute names of the current tag, for the duplicate-attribute check (13.2.5.33:
-//! "the complete attribute's name must be compared to the other attributes on the same token")
-//! once a tag has too many attributes for a linear scan.
+//! The set of attribute names of the current tag, for the duplicate-attribute check
+//! (§ attribute-name-state: "the complete attribute's name must be compared to the other attributes
+//! on the same token") once a tag has too many attributes for a linear scan.
 //!
 //! Open addressing with linear probing over one array of 64-bit words, kept at most three
 //! quarters full. An atom name is its own packed word (equal words, equal names), so a lookup is

@@ -1,4 +1,5 @@
-//! 13.2.5.32 to 13.2.5.40: attribute names and values, and the self-closing start tag state.
+//! § before-attribute-name-state to § self-closing-start-tag-state: attribute names and values, and
+//! the self-closing start tag state.
 
 use super::data::is_whitespace;
 use super::Input::{Char, Eof};
@@ -7,7 +8,7 @@ use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 
 impl<S: TokenSink> Tokenizer<S> {
-    /// 13.2.5.32 Before attribute name state.
+    /// Before attribute name state (§ before-attribute-name-state).
     pub(super) fn before_attribute_name_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -35,7 +36,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.33 Attribute name state.
+    /// Attribute name state (§ attribute-name-state).
     pub(super) fn attribute_name_state(&mut self) -> bool {
         loop {
             let rest = self.rest();
@@ -97,7 +98,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.34 After attribute name state.
+    /// After attribute name state (§ after-attribute-name-state).
     pub(super) fn after_attribute_name_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -131,7 +132,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.35 Before attribute value state.
+    /// Before attribute value state (§ before-attribute-value-state).
     pub(super) fn before_attribute_value_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -161,8 +162,9 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37 attribute value
-    /// (single-quoted) state; `quote` is `"` or `'`.
+    /// Attribute value (double-quoted) state (§ attribute-value-(double-quoted)-state) and
+    /// attribute value (single-quoted) state (§ attribute-value-(single-quoted)-state); `quote` is
+    /// `"` or `'`.
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> bool {
         loop {
             let n = self.run_length(quote, b'&');
@@ -196,7 +198,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.38 Attribute value (unquoted) state.
+    /// Attribute value (unquoted) state (§ attribute-value-(unquoted)-state).
     pub(super) fn attribute_value_unquoted_state(&mut self) -> bool {
         loop {
             let rest = self.rest();
@@ -259,7 +261,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.39 After attribute value (quoted) state.
+    /// After attribute value (quoted) state (§ after-attribute-value-(quoted)-state).
     pub(super) fn after_attribute_value_quoted_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -283,7 +285,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.40 Self-closing start tag state.
+    /// Self-closing start tag state (§ self-closing-start-tag-state).
     pub(super) fn self_closing_start_tag_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;

@@ -1,5 +1,5 @@
-//! 13.2.5.77 to 13.2.5.84: the character reference states. The named table and its lookup
-//! are in `crate::char_ref`.
+//! § character-reference-state to § numeric-character-reference-end-state: the character reference
+//! states. The named table and its lookup are in `crate::char_ref`.
 
 use super::Input::Char;
 use super::{State, Tokenizer};
@@ -41,7 +41,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.77 Character reference state.
+    /// Character reference state (§ character-reference-state).
     pub(super) fn character_reference_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -58,7 +58,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.78 Named character reference state.
+    /// Named character reference state (§ named-character-reference-state).
     pub(super) fn named_character_reference_state(&mut self) -> bool {
         let found = longest_named_match(self.rest(), self.eof);
         let (len, value) = match found {
@@ -95,7 +95,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.79 Ambiguous ampersand state.
+    /// Ambiguous ampersand state (§ ambiguous-ampersand-state).
     pub(super) fn ambiguous_ampersand_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -124,7 +124,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.80 Numeric character reference state.
+    /// Numeric character reference state (§ numeric-character-reference-state).
     pub(super) fn numeric_character_reference_state(&mut self) -> bool {
         self.char_ref_code = 0;
         let Some(c) = self.consume() else {
@@ -146,7 +146,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.reconsume(state);
     }
 
-    /// 13.2.5.81 Hexadecimal character reference start state.
+    /// Hexadecimal character reference start state (§ hexadecimal-character-reference-start-state).
     pub(super) fn hexadecimal_character_reference_start_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -160,8 +160,8 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.82 Hexadecimal character reference state (`radix` 16) and 13.2.5.83 decimal
-    /// character reference state (`radix` 10).
+    /// Hexadecimal character reference state (§ hexadecimal-character-reference-state, `radix` 16)
+    /// and decimal character reference state (§ decimal-character-reference-state, `radix` 10).
     fn digits_character_reference(&mut self, radix: u32) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -189,17 +189,17 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.82 Hexadecimal character reference state.
+    /// Hexadecimal character reference state (§ hexadecimal-character-reference-state).
     pub(super) fn hexadecimal_character_reference_state(&mut self) -> bool {
         self.digits_character_reference(16)
     }
 
-    /// 13.2.5.83 Decimal character reference state.
+    /// Decimal character reference state (§ decimal-character-reference-state).
     pub(super) fn decimal_character_reference_state(&mut self) -> bool {
         self.digits_character_reference(10)
     }
 
-    /// 13.2.5.84 Numeric character reference end state.
+    /// Numeric character reference end state (§ numeric-character-reference-end-state).
     pub(super) fn numeric_character_reference_end_state(&mut self) -> bool {
         // This state consumes nothing: its errors are at the next input character, after
         // that character's own input-stream error. Wait for it (unless the input has ended),

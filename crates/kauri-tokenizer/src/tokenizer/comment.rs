@@ -1,5 +1,5 @@
-//! 13.2.5.41 to 13.2.5.52: the bogus comment state, the markup declaration open state and the
-//! comment states.
+//! § bogus-comment-state to § comment-end-bang-state: the bogus comment state, the markup
+//! declaration open state and the comment states.
 
 use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
@@ -8,7 +8,7 @@ use crate::sink::TokenSink;
 use memchr::memchr3;
 
 impl<S: TokenSink> Tokenizer<S> {
-    /// 13.2.5.41 Bogus comment state.
+    /// Bogus comment state (§ bogus-comment-state).
     pub(super) fn bogus_comment_state(&mut self) -> bool {
         loop {
             let rest = self.rest();
@@ -39,8 +39,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.42 Markup declaration open state. Waits until the next characters decide
-    /// between `--`, `DOCTYPE` (any case), `[CDATA[` and anything else.
+    /// Markup declaration open state (§ markup-declaration-open-state). Waits until the next
+    /// characters decide between `--`, `DOCTYPE` (any case), `[CDATA[` and anything else.
     pub(super) fn markup_declaration_open_state(&mut self) -> bool {
         let dashes = self.lookahead(b"--", false);
         let doctype = self.lookahead(b"DOCTYPE", true);
@@ -78,7 +78,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.43 Comment start state.
+    /// Comment start state (§ comment-start-state).
     pub(super) fn comment_start_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -95,7 +95,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.44 Comment start dash state.
+    /// Comment start dash state (§ comment-start-dash-state).
     pub(super) fn comment_start_dash_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -123,7 +123,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.emit_eof()
     }
 
-    /// 13.2.5.45 Comment state.
+    /// Comment state (§ comment-state).
     pub(super) fn comment_state(&mut self) -> bool {
         loop {
             let n = self.run_length(b'<', b'-');
@@ -154,7 +154,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.46 Comment less-than sign state.
+    /// Comment less-than sign state (§ comment-less-than-sign-state).
     pub(super) fn comment_less_than_sign_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -170,7 +170,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.47 Comment less-than sign bang state.
+    /// Comment less-than sign bang state (§ comment-less-than-sign-bang-state).
     pub(super) fn comment_less_than_sign_bang_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -182,7 +182,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.48 Comment less-than sign bang dash state.
+    /// Comment less-than sign bang dash state (§ comment-less-than-sign-bang-dash-state).
     pub(super) fn comment_less_than_sign_bang_dash_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -194,7 +194,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.49 Comment less-than sign bang dash dash state.
+    /// Comment less-than sign bang dash dash state (§ comment-less-than-sign-bang-dash-dash-state).
     pub(super) fn comment_less_than_sign_bang_dash_dash_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -209,7 +209,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.50 Comment end dash state.
+    /// Comment end dash state (§ comment-end-dash-state).
     pub(super) fn comment_end_dash_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -225,7 +225,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.51 Comment end state.
+    /// Comment end state (§ comment-end-state).
     pub(super) fn comment_end_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -246,7 +246,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.52 Comment end bang state.
+    /// Comment end bang state (§ comment-end-bang-state).
     pub(super) fn comment_end_bang_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;

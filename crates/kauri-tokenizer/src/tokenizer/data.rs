@@ -1,5 +1,5 @@
-//! 13.2.5.1 to 13.2.5.8: the data, RCDATA, RAWTEXT, script data and PLAINTEXT states, and the
-//! tag open, end tag open and tag name states.
+//! § data-state to § tag-name-state: the data, RCDATA, RAWTEXT, script data and PLAINTEXT states,
+//! and the tag open, end tag open and tag name states.
 
 use super::Input::{Char, Eof};
 use super::{State, Tokenizer};
@@ -27,7 +27,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.1 Data state.
+    /// Data state (§ data-state).
     pub(super) fn data_state(&mut self) -> bool {
         loop {
             self.take_text_run(b'<', b'&');
@@ -72,7 +72,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.2 RCDATA state.
+    /// RCDATA state (§ rcdata-state).
     pub(super) fn rcdata_state(&mut self) -> bool {
         loop {
             self.take_text_run(b'<', b'&');
@@ -99,8 +99,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.3 RAWTEXT state and 13.2.5.4 script data state (the same but for the state the
-    /// `<` leads to).
+    /// RAWTEXT state (§ rawtext-state) and script data state (§ script-data-state) (the same but
+    /// for the state the `<` leads to).
     fn raw_text_like_state(&mut self, less_than_sign: State) -> bool {
         loop {
             self.take_text_run(b'<', b'<');
@@ -123,17 +123,17 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.3 RAWTEXT state.
+    /// RAWTEXT state (§ rawtext-state).
     pub(super) fn rawtext_state(&mut self) -> bool {
         self.raw_text_like_state(State::RawtextLessThanSign)
     }
 
-    /// 13.2.5.4 Script data state.
+    /// Script data state (§ script-data-state).
     pub(super) fn script_data_state(&mut self) -> bool {
         self.raw_text_like_state(State::ScriptDataLessThanSign)
     }
 
-    /// 13.2.5.5 PLAINTEXT state.
+    /// PLAINTEXT state (§ plaintext-state).
     pub(super) fn plaintext_state(&mut self) -> bool {
         loop {
             let rest = self.rest();
@@ -163,7 +163,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.push_text_range(start, start + 1);
     }
 
-    /// 13.2.5.6 Tag open state.
+    /// Tag open state (§ tag-open-state).
     pub(super) fn tag_open_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -193,7 +193,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.7 End tag open state.
+    /// End tag open state (§ end-tag-open-state).
     pub(super) fn end_tag_open_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -222,7 +222,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.8 Tag name state.
+    /// Tag name state (§ tag-name-state).
     pub(super) fn tag_name_state(&mut self) -> bool {
         loop {
             let rest = self.rest();

@@ -1,4 +1,4 @@
-//! 13.2.5.53 to 13.2.5.68: the DOCTYPE states.
+//! § doctype-state to § bogus-doctype-state: the DOCTYPE states.
 //!
 //! The public and system identifier states come in pairs that differ only in which identifier
 //! they fill and in their error codes; each pair shares one function taking `public`.
@@ -29,7 +29,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.53 DOCTYPE state.
+    /// DOCTYPE state (§ doctype-state).
     pub(super) fn doctype_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -54,7 +54,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.54 Before DOCTYPE name state.
+    /// Before DOCTYPE name state (§ before-doctype-name-state).
     pub(super) fn before_doctype_name_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -89,7 +89,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.55 DOCTYPE name state.
+    /// DOCTYPE name state (§ doctype-name-state).
     pub(super) fn doctype_name_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -123,8 +123,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.56 After DOCTYPE name state. Waits until six characters are available to
-    /// compare with `PUBLIC` and `SYSTEM`.
+    /// After DOCTYPE name state (§ after-doctype-name-state). Waits until six characters are
+    /// available to compare with `PUBLIC` and `SYSTEM`.
     pub(super) fn after_doctype_name_state(&mut self) -> bool {
         loop {
             match self.rest().first() {
@@ -168,8 +168,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.57 After DOCTYPE public keyword state and 13.2.5.63 after DOCTYPE system keyword
-    /// state.
+    /// After DOCTYPE public keyword state (§ after-doctype-public-keyword-state) and after DOCTYPE
+    /// system keyword state (§ after-doctype-system-keyword-state).
     pub(super) fn after_doctype_keyword_state(&mut self, public: bool) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -234,8 +234,8 @@ impl<S: TokenSink> Tokenizer<S> {
         self.reconsume(State::BogusDoctype);
     }
 
-    /// 13.2.5.58 Before DOCTYPE public identifier state and 13.2.5.64 before DOCTYPE system
-    /// identifier state.
+    /// Before DOCTYPE public identifier state (§ before-doctype-public-identifier-state) and before
+    /// DOCTYPE system identifier state (§ before-doctype-system-identifier-state).
     pub(super) fn before_doctype_identifier_state(&mut self, public: bool) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -252,8 +252,11 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.59/60 DOCTYPE public identifier (double/single-quoted) states and 13.2.5.65/66
-    /// DOCTYPE system identifier (double/single-quoted) states.
+    /// DOCTYPE public identifier (double/single-quoted) states
+    /// (§ doctype-public-identifier-(double-quoted)-state,
+    /// § doctype-public-identifier-(single-quoted)-state) and DOCTYPE system identifier
+    /// (double/single-quoted) states (§ doctype-system-identifier-(double-quoted)-state,
+    /// § doctype-system-identifier-(single-quoted)-state).
     pub(super) fn doctype_identifier_quoted_state(&mut self, public: bool, quote: char) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -294,7 +297,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.61 After DOCTYPE public identifier state.
+    /// After DOCTYPE public identifier state (§ after-doctype-public-identifier-state).
     pub(super) fn after_doctype_public_identifier_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -317,7 +320,8 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.62 Between DOCTYPE public and system identifiers state.
+    /// Between DOCTYPE public and system identifiers state
+    /// (§ between-doctype-public-and-system-identifiers-state).
     pub(super) fn between_doctype_public_and_system_identifiers_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -337,7 +341,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.67 After DOCTYPE system identifier state.
+    /// After DOCTYPE system identifier state (§ after-doctype-system-identifier-state).
     pub(super) fn after_doctype_system_identifier_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -359,7 +363,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.68 Bogus DOCTYPE state.
+    /// Bogus DOCTYPE state (§ bogus-doctype-state).
     pub(super) fn bogus_doctype_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {

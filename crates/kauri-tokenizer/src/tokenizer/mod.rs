@@ -1,12 +1,12 @@
-//! The tokenizer driver (13.2.5): input buffering, the state loop, token emission, errors.
+//! The tokenizer driver (§ tokenization): input buffering, the state loop, token emission, errors.
 //!
-//! The state machine works on the bytes of the buffered input. Every state consumes one
-//! character at a time through [`Tokenizer::consume`] (which also performs the newline
-//! normalization of 13.2.3.5), except for the fast paths that take whole runs of ordinary
-//! characters with `memchr`. When the buffer runs out before a state can decide (a CR that may
-//! be followed by LF, `<!DOC` that may become `<!DOCTYPE`, `&no` that may become `&not;`), the
-//! state returns without consuming anything and resumes when more input arrives, so any chunking
-//! gives the same tokens, errors and positions.
+//! The state machine works on the bytes of the buffered input. Every state consumes one character
+//! at a time through [`Tokenizer::consume`] (which also performs the newline normalization of
+//! § preprocessing-the-input-stream), except for the fast paths that take whole runs of ordinary
+//! characters with `memchr`. When the buffer runs out before a state can decide (a CR that may be
+//! followed by LF, `<!DOC` that may become `<!DOCTYPE`, `&no` that may become `&not;`), the state
+//! returns without consuming anything and resumes when more input arrives, so any chunking gives
+//! the same tokens, errors and positions.
 //!
 //! Text is passed on as slices of the input whenever it was not changed (no CR, NUL or character
 //! reference in between); otherwise it is collected in a reused buffer.
@@ -545,7 +545,8 @@ impl<S: TokenSink> Tokenizer<S> {
 
     // ----- Input -----
 
-    /// Consumes the next input character, normalizing CR and CR LF to LF (13.2.3.5).
+    /// Consumes the next input character, normalizing CR and CR LF to LF
+    /// (§ preprocessing-the-input-stream).
     #[inline]
     fn consume(&mut self) -> Option<Input> {
         let bytes = self.buf.as_bytes();
@@ -852,7 +853,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.attr_atom = None;
     }
 
-    /// Leaving the attribute name state: the duplicate-attribute check (13.2.5.33).
+    /// Leaving the attribute name state: the duplicate-attribute check (§ attribute-name-state).
     fn check_duplicate_attribute(&mut self) {
         let mut atom = None;
         let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {

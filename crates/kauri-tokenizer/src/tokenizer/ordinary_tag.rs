@@ -1,16 +1,16 @@
-//! A straight-line path for ordinary tags, taken from the data state (13.2.5.1) right after
-//! its `<`: `<name>`, `<name attr attr=value attr="value" attr='value' ...>`, `<name/>` and
-//! `</name>`, with no NULL or CR inside, no character reference other than `&name;` in a quoted
-//! value, and nothing that is a parse error.
+//! A straight-line path for ordinary tags, taken from the data state (§ data-state) right after its
+//! `<`: `<name>`, `<name attr attr=value attr="value" attr='value' ...>`, `<name/>` and `</name>`,
+//! with no NULL or CR inside, no character reference other than `&name;` in a quoted value, and
+//! nothing that is a parse error.
 //!
-//! It does exactly what the tag open, end tag open, tag name, attribute and self-closing start
-//! tag states (13.2.5.6 to 13.2.5.40) would do for such a tag, without going through the state
-//! loop one character at a time: names are folded and looked up as atoms straight from the
-//! input, values are copied once into the string the token owns. It looks ahead on a local
-//! cursor and changes nothing until the closing `>` is found; for anything else (a parse
-//! error, a character reference, a duplicate attribute, the end of the buffered input) it gives
-//! up and the states handle the tag from its `<` as usual. So tokens, errors and positions are
-//! the same with or without it.
+//! It does exactly what the tag open, end tag open, tag name, attribute and self-closing start tag
+//! states (§ tag-open-state to § self-closing-start-tag-state) would do for such a tag, without
+//! going through the state loop one character at a time: names are folded and looked up as atoms
+//! straight from the input, values are copied once into the string the token owns. It looks ahead
+//! on a local cursor and changes nothing until the closing `>` is found; for anything else (a parse
+//! error, a character reference, a duplicate attribute, the end of the buffered input) it gives up
+//! and the states handle the tag from its `<` as usual. So tokens, errors and positions are the
+//! same with or without it.
 
 use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
@@ -93,7 +93,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// [`Tokenizer::ordinary_tag`] from the first letter of the name at `p`.
     fn ordinary_tag_from(&mut self, name_start: usize, kind: TagKind) -> bool {
         let bytes = self.buf.as_bytes();
-        // 13.2.5.8 Tag name state.
+        // Tag name state (§ tag-name-state).
         let mut p = until(bytes, name_start, TAG_NAME_END);
         let Some(&b) = bytes.get(p) else {
             return false;
@@ -106,7 +106,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let mut self_closing = false;
         debug_assert!(self.attrs.is_empty());
         loop {
-            // 13.2.5.32 Before attribute name state.
+            // Before attribute name state (§ before-attribute-name-state).
             p = skip(bytes, p, WS);
             let Some(&b) = bytes.get(p) else {
                 return self.give_up();
@@ -114,7 +114,8 @@ impl<S: TokenSink> Tokenizer<S> {
             match b {
                 b'>' => break,
                 b'/' => {
-                    // 13.2.5.40 Self-closing start tag state (an error on an end tag).
+                    // Self-closing start tag state (§ self-closing-start-tag-state; an error on an
+                    // end tag).
                     if kind == TagKind::EndTag || bytes.get(p + 1) != Some(&b'>') {
                         return self.give_up();
                     }
@@ -132,9 +133,9 @@ impl<S: TokenSink> Tokenizer<S> {
             {
                 return self.give_up();
             }
-            // 13.2.5.33 Attribute name state.
-            // (Its first character cannot be whitespace, `/`, `>` or `=` here; NULL, quotes and
-            // `<` are errors anywhere in the name.)
+            // Attribute name state (§ attribute-name-state). (Its first character cannot be
+            // whitespace, `/`, `>` or `=` here; NULL, quotes and `<` are errors anywhere in the
+            // name.)
             let attr_start = p;
             p = until(bytes, p, ATTR_NAME_END);
             let Some(&b) = bytes.get(p) else {
@@ -148,22 +149,24 @@ impl<S: TokenSink> Tokenizer<S> {
                 return self.give_up();
             }
             let bytes = self.buf.as_bytes();
-            // 13.2.5.34 After attribute name state.
+            // After attribute name state (§ after-attribute-name-state).
             p = skip(bytes, p, WS);
             let value = if bytes.get(p) == Some(&b'=') {
-                // 13.2.5.35 Before attribute value state.
+                // Before attribute value state (§ before-attribute-value-state).
                 p = skip(bytes, p + 1, WS);
                 let Some(&b) = bytes.get(p) else {
                     return self.give_up();
                 };
                 match b {
                     b'"' | b'\'' => {
-                        // 13.2.5.36/37 Attribute value (quoted) states.
+                        // Attribute value (quoted) states (§ attribute-value-(double-quoted)-state,
+                        // § attribute-value-(single-quoted)-state).
                         let Some((value, close)) = self.quoted_value(p + 1, b) else {
                             return self.give_up();
                         };
                         p = close + 1;
-                        // 13.2.5.39 After attribute value (quoted) state.
+                        // After attribute value (quoted) state
+                        // (§ after-attribute-value-(quoted)-state).
                         match self.buf.as_bytes().get(p) {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>') => {}
                             _ => return self.give_up(),
@@ -172,7 +175,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     }
                     b'>' => return self.give_up(),
                     _ => {
-                        // 13.2.5.38 Attribute value (unquoted) state.
+                        // Attribute value (unquoted) state (§ attribute-value-(unquoted)-state).
                         let value_start = p;
                         p = until(bytes, p, UNQUOTED_END);
                         match bytes.get(p) {

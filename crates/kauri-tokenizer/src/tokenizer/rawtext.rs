@@ -1,5 +1,5 @@
-//! 13.2.5.9 to 13.2.5.31: the less-than sign and end tag states of RCDATA, RAWTEXT and script
-//! data, and the script data escape states.
+//! § rcdata-less-than-sign-state to § script-data-double-escape-end-state: the less-than sign and
+//! end tag states of RCDATA, RAWTEXT and script data, and the script data escape states.
 //!
 //! The RCDATA, RAWTEXT and script data (escaped) families differ only in the state they fall
 //! back to, so each family shares one function that takes that state.
@@ -20,8 +20,9 @@ impl<S: TokenSink> Tokenizer<S> {
         self.push_text_range(start, end);
     }
 
-    /// 13.2.5.9 RCDATA / 13.2.5.12 RAWTEXT / 13.2.5.15 script data less-than sign state,
-    /// `/` and anything-else cases.
+    /// RCDATA / RAWTEXT / script data less-than sign state (§ rcdata-less-than-sign-state,
+    /// § rawtext-less-than-sign-state, § script-data-less-than-sign-state), `/` and anything-else
+    /// cases.
     fn text_less_than_sign(&mut self, text: State, end_tag_open: State) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -39,7 +40,9 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.10 / 13.2.5.13 / 13.2.5.16 / 13.2.5.24: the end tag open states.
+    /// § rcdata-end-tag-open-state / § rawtext-end-tag-open-state /
+    /// § script-data-end-tag-open-state / § script-data-escaped-end-tag-open-state: the end tag
+    /// open states.
     fn text_end_tag_open(&mut self, text: State, end_tag_name: State) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -57,7 +60,9 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.11 / 13.2.5.14 / 13.2.5.17 / 13.2.5.25: the end tag name states.
+    /// § rcdata-end-tag-name-state / § rawtext-end-tag-name-state /
+    /// § script-data-end-tag-name-state / § script-data-escaped-end-tag-name-state: the end tag
+    /// name states.
     fn text_end_tag_name(&mut self, text: State) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -90,37 +95,37 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.9 RCDATA less-than sign state.
+    /// RCDATA less-than sign state (§ rcdata-less-than-sign-state).
     pub(super) fn rcdata_less_than_sign_state(&mut self) -> bool {
         self.text_less_than_sign(State::Rcdata, State::RcdataEndTagOpen)
     }
 
-    /// 13.2.5.10 RCDATA end tag open state.
+    /// RCDATA end tag open state (§ rcdata-end-tag-open-state).
     pub(super) fn rcdata_end_tag_open_state(&mut self) -> bool {
         self.text_end_tag_open(State::Rcdata, State::RcdataEndTagName)
     }
 
-    /// 13.2.5.11 RCDATA end tag name state.
+    /// RCDATA end tag name state (§ rcdata-end-tag-name-state).
     pub(super) fn rcdata_end_tag_name_state(&mut self) -> bool {
         self.text_end_tag_name(State::Rcdata)
     }
 
-    /// 13.2.5.12 RAWTEXT less-than sign state.
+    /// RAWTEXT less-than sign state (§ rawtext-less-than-sign-state).
     pub(super) fn rawtext_less_than_sign_state(&mut self) -> bool {
         self.text_less_than_sign(State::Rawtext, State::RawtextEndTagOpen)
     }
 
-    /// 13.2.5.13 RAWTEXT end tag open state.
+    /// RAWTEXT end tag open state (§ rawtext-end-tag-open-state).
     pub(super) fn rawtext_end_tag_open_state(&mut self) -> bool {
         self.text_end_tag_open(State::Rawtext, State::RawtextEndTagName)
     }
 
-    /// 13.2.5.14 RAWTEXT end tag name state.
+    /// RAWTEXT end tag name state (§ rawtext-end-tag-name-state).
     pub(super) fn rawtext_end_tag_name_state(&mut self) -> bool {
         self.text_end_tag_name(State::Rawtext)
     }
 
-    /// 13.2.5.15 Script data less-than sign state.
+    /// Script data less-than sign state (§ script-data-less-than-sign-state).
     pub(super) fn script_data_less_than_sign_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -143,17 +148,17 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.16 Script data end tag open state.
+    /// Script data end tag open state (§ script-data-end-tag-open-state).
     pub(super) fn script_data_end_tag_open_state(&mut self) -> bool {
         self.text_end_tag_open(State::ScriptData, State::ScriptDataEndTagName)
     }
 
-    /// 13.2.5.17 Script data end tag name state.
+    /// Script data end tag name state (§ script-data-end-tag-name-state).
     pub(super) fn script_data_end_tag_name_state(&mut self) -> bool {
         self.text_end_tag_name(State::ScriptData)
     }
 
-    /// 13.2.5.18 Script data escape start state.
+    /// Script data escape start state (§ script-data-escape-start-state).
     pub(super) fn script_data_escape_start_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -168,7 +173,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.19 Script data escape start dash state.
+    /// Script data escape start dash state (§ script-data-escape-start-dash-state).
     pub(super) fn script_data_escape_start_dash_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -183,7 +188,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.20 Script data escaped state.
+    /// Script data escaped state (§ script-data-escaped-state).
     pub(super) fn script_data_escaped_state(&mut self) -> bool {
         loop {
             self.take_text_run(b'-', b'<');
@@ -214,8 +219,9 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.21 Script data escaped dash state and 13.2.5.22 script data escaped dash dash
-    /// state (`dash_dash`), which differ in `-` and `>`.
+    /// Script data escaped dash state (§ script-data-escaped-dash-state) and script data escaped
+    /// dash dash state (§ script-data-escaped-dash-dash-state, `dash_dash`), which differ in `-`
+    /// and `>`.
     fn script_data_escaped_dash_like(&mut self, dash_dash: bool) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -250,17 +256,17 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.21 Script data escaped dash state.
+    /// Script data escaped dash state (§ script-data-escaped-dash-state).
     pub(super) fn script_data_escaped_dash_state(&mut self) -> bool {
         self.script_data_escaped_dash_like(false)
     }
 
-    /// 13.2.5.22 Script data escaped dash dash state.
+    /// Script data escaped dash dash state (§ script-data-escaped-dash-dash-state).
     pub(super) fn script_data_escaped_dash_dash_state(&mut self) -> bool {
         self.script_data_escaped_dash_like(true)
     }
 
-    /// 13.2.5.23 Script data escaped less-than sign state.
+    /// Script data escaped less-than sign state (§ script-data-escaped-less-than-sign-state).
     pub(super) fn script_data_escaped_less_than_sign_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -283,18 +289,19 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.24 Script data escaped end tag open state.
+    /// Script data escaped end tag open state (§ script-data-escaped-end-tag-open-state).
     pub(super) fn script_data_escaped_end_tag_open_state(&mut self) -> bool {
         self.text_end_tag_open(State::ScriptDataEscaped, State::ScriptDataEscapedEndTagName)
     }
 
-    /// 13.2.5.25 Script data escaped end tag name state.
+    /// Script data escaped end tag name state (§ script-data-escaped-end-tag-name-state).
     pub(super) fn script_data_escaped_end_tag_name_state(&mut self) -> bool {
         self.text_end_tag_name(State::ScriptDataEscaped)
     }
 
-    /// 13.2.5.26 Script data double escape start state and 13.2.5.31 script data double
-    /// escape end state: the same steps with the two outcomes swapped.
+    /// Script data double escape start state (§ script-data-double-escape-start-state) and script
+    /// data double escape end state (§ script-data-double-escape-end-state): the same steps with
+    /// the two outcomes swapped.
     fn script_data_double_escape_boundary(&mut self, is_script: State, otherwise: State) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -322,7 +329,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.26 Script data double escape start state.
+    /// Script data double escape start state (§ script-data-double-escape-start-state).
     pub(super) fn script_data_double_escape_start_state(&mut self) -> bool {
         self.script_data_double_escape_boundary(
             State::ScriptDataDoubleEscaped,
@@ -330,7 +337,7 @@ impl<S: TokenSink> Tokenizer<S> {
         )
     }
 
-    /// 13.2.5.27 Script data double escaped state.
+    /// Script data double escaped state (§ script-data-double-escaped-state).
     pub(super) fn script_data_double_escaped_state(&mut self) -> bool {
         loop {
             self.take_text_run(b'-', b'<');
@@ -361,8 +368,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.28 Script data double escaped dash state and 13.2.5.29 script data double
-    /// escaped dash dash state (`dash_dash`).
+    /// Script data double escaped dash state (§ script-data-double-escaped-dash-state) and script
+    /// data double escaped dash dash state (`dash_dash`).
     fn script_data_double_escaped_dash_like(&mut self, dash_dash: bool) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -397,17 +404,18 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.28 Script data double escaped dash state.
+    /// Script data double escaped dash state (§ script-data-double-escaped-dash-state).
     pub(super) fn script_data_double_escaped_dash_state(&mut self) -> bool {
         self.script_data_double_escaped_dash_like(false)
     }
 
-    /// 13.2.5.29 Script data double escaped dash dash state.
+    /// Script data double escaped dash dash state (§ script-data-double-escaped-dash-dash-state).
     pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) -> bool {
         self.script_data_double_escaped_dash_like(true)
     }
 
-    /// 13.2.5.30 Script data double escaped less-than sign state.
+    /// Script data double escaped less-than sign state
+    /// (§ script-data-double-escaped-less-than-sign-state).
     pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -423,7 +431,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.31 Script data double escape end state.
+    /// Script data double escape end state (§ script-data-double-escape-end-state).
     pub(super) fn script_data_double_escape_end_state(&mut self) -> bool {
         self.script_data_double_escape_boundary(
             State::ScriptDataEscaped,

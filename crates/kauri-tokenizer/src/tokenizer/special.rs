@@ -1,5 +1,5 @@
-//! 13.2.5.69 to 13.2.5.76: the CDATA section states and the processing instruction states
-//! (added to the standard in 2026).
+//! § cdata-section-state to § processing-instruction-questionable-state: the CDATA section states
+//! and the processing instruction states (added to the standard in 2026).
 
 use super::data::is_whitespace;
 use super::Input::{Char, Eof};
@@ -8,7 +8,7 @@ use crate::error::ErrorCode;
 use crate::sink::TokenSink;
 
 impl<S: TokenSink> Tokenizer<S> {
-    /// 13.2.5.69 CDATA section state. U+0000 is emitted as a NULL character token.
+    /// CDATA section state (§ cdata-section-state). U+0000 is emitted as a NULL character token.
     pub(super) fn cdata_section_state(&mut self) -> bool {
         loop {
             self.take_text_run(b']', b']');
@@ -30,7 +30,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.70 CDATA section bracket state.
+    /// CDATA section bracket state (§ cdata-section-bracket-state).
     pub(super) fn cdata_section_bracket_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -46,7 +46,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.71 CDATA section end state.
+    /// CDATA section end state (§ cdata-section-end-state).
     pub(super) fn cdata_section_end_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -74,7 +74,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.comment.push_str(&self.temp);
     }
 
-    /// 13.2.5.72 Processing instruction open state.
+    /// Processing instruction open state (§ processing-instruction-open-state).
     pub(super) fn processing_instruction_open_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;
@@ -96,7 +96,7 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// 13.2.5.73 Processing instruction target state.
+    /// Processing instruction target state (§ processing-instruction-target-state).
     pub(super) fn processing_instruction_target_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -131,7 +131,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.74 After processing instruction target state.
+    /// After processing instruction target state (§ after-processing-instruction-target-state).
     pub(super) fn after_processing_instruction_target_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -147,7 +147,8 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.75 Processing instruction data state. (It has no U+0000 case: NULL is data.)
+    /// Processing instruction data state (§ processing-instruction-data-state). (It has no U+0000
+    /// case: NULL is data.)
     pub(super) fn processing_instruction_data_state(&mut self) -> bool {
         loop {
             let Some(c) = self.consume() else {
@@ -172,7 +173,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// 13.2.5.76 Processing instruction questionable state.
+    /// Processing instruction questionable state (§ processing-instruction-questionable-state).
     pub(super) fn processing_instruction_questionable_state(&mut self) -> bool {
         let Some(c) = self.consume() else {
             return false;

@@ -1,179 +1,189 @@
-//! The tokenizer's states (13.2.5.1 to 13.2.5.84 of the standard), named as the standard names them.
+//! The tokenizer's states (§ data-state to § numeric-character-reference-end-state of the
+//! standard), named as the standard names them.
 
 use crate::sink::TextState;
 
-/// One state of the tokenization state machine (13.2.5). The variant names are the standard's
-/// state names without the trailing "state"; the comment on each gives its section number.
+/// One state of the tokenization state machine (§ tokenization). The variant names are the
+/// standard's state names without the trailing "state"; the comment on each gives its section
+/// number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum State {
-    /// 13.2.5.1 Data state.
+    /// Data state (§ data-state).
     #[default]
     Data,
-    /// 13.2.5.2 RCDATA state.
+    /// RCDATA state (§ rcdata-state).
     Rcdata,
-    /// 13.2.5.3 RAWTEXT state.
+    /// RAWTEXT state (§ rawtext-state).
     Rawtext,
-    /// 13.2.5.4 Script data state.
+    /// Script data state (§ script-data-state).
     ScriptData,
-    /// 13.2.5.5 PLAINTEXT state.
+    /// PLAINTEXT state (§ plaintext-state).
     Plaintext,
-    /// 13.2.5.6 Tag open state.
+    /// Tag open state (§ tag-open-state).
     TagOpen,
-    /// 13.2.5.7 End tag open state.
+    /// End tag open state (§ end-tag-open-state).
     EndTagOpen,
-    /// 13.2.5.8 Tag name state.
+    /// Tag name state (§ tag-name-state).
     TagName,
-    /// 13.2.5.9 RCDATA less-than sign state.
+    /// RCDATA less-than sign state (§ rcdata-less-than-sign-state).
     RcdataLessThanSign,
-    /// 13.2.5.10 RCDATA end tag open state.
+    /// RCDATA end tag open state (§ rcdata-end-tag-open-state).
     RcdataEndTagOpen,
-    /// 13.2.5.11 RCDATA end tag name state.
+    /// RCDATA end tag name state (§ rcdata-end-tag-name-state).
     RcdataEndTagName,
-    /// 13.2.5.12 RAWTEXT less-than sign state.
+    /// RAWTEXT less-than sign state (§ rawtext-less-than-sign-state).
     RawtextLessThanSign,
-    /// 13.2.5.13 RAWTEXT end tag open state.
+    /// RAWTEXT end tag open state (§ rawtext-end-tag-open-state).
     RawtextEndTagOpen,
-    /// 13.2.5.14 RAWTEXT end tag name state.
+    /// RAWTEXT end tag name state (§ rawtext-end-tag-name-state).
     RawtextEndTagName,
-    /// 13.2.5.15 Script data less-than sign state.
+    /// Script data less-than sign state (§ script-data-less-than-sign-state).
     ScriptDataLessThanSign,
-    /// 13.2.5.16 Script data end tag open state.
+    /// Script data end tag open state (§ script-data-end-tag-open-state).
     ScriptDataEndTagOpen,
-    /// 13.2.5.17 Script data end tag name state.
+    /// Script data end tag name state (§ script-data-end-tag-name-state).
     ScriptDataEndTagName,
-    /// 13.2.5.18 Script data escape start state.
+    /// Script data escape start state (§ script-data-escape-start-state).
     ScriptDataEscapeStart,
-    /// 13.2.5.19 Script data escape start dash state.
+    /// Script data escape start dash state (§ script-data-escape-start-dash-state).
     ScriptDataEscapeStartDash,
-    /// 13.2.5.20 Script data escaped state.
+    /// Script data escaped state (§ script-data-escaped-state).
     ScriptDataEscaped,
-    /// 13.2.5.21 Script data escaped dash state.
+    /// Script data escaped dash state (§ script-data-escaped-dash-state).
     ScriptDataEscapedDash,
-    /// 13.2.5.22 Script data escaped dash dash state.
+    /// Script data escaped dash dash state (§ script-data-escaped-dash-dash-state).
     ScriptDataEscapedDashDash,
-    /// 13.2.5.23 Script data escaped less-than sign state.
+    /// Script data escaped less-than sign state (§ script-data-escaped-less-than-sign-state).
     ScriptDataEscapedLessThanSign,
-    /// 13.2.5.24 Script data escaped end tag open state.
+    /// Script data escaped end tag open state (§ script-data-escaped-end-tag-open-state).
     ScriptDataEscapedEndTagOpen,
-    /// 13.2.5.25 Script data escaped end tag name state.
+    /// Script data escaped end tag name state (§ script-data-escaped-end-tag-name-state).
     ScriptDataEscapedEndTagName,
-    /// 13.2.5.26 Script data double escape start state.
+    /// Script data double escape start state (§ script-data-double-escape-start-state).
     ScriptDataDoubleEscapeStart,
-    /// 13.2.5.27 Script data double escaped state.
+    /// Script data double escaped state (§ script-data-double-escaped-state).
     ScriptDataDoubleEscaped,
-    /// 13.2.5.28 Script data double escaped dash state.
+    /// Script data double escaped dash state (§ script-data-double-escaped-dash-state).
     ScriptDataDoubleEscapedDash,
-    /// 13.2.5.29 Script data double escaped dash dash state.
+    /// Script data double escaped dash dash state (§ script-data-double-escaped-dash-dash-state).
     ScriptDataDoubleEscapedDashDash,
-    /// 13.2.5.30 Script data double escaped less-than sign state.
+    /// Script data double escaped less-than sign state
+    /// (§ script-data-double-escaped-less-than-sign-state).
     ScriptDataDoubleEscapedLessThanSign,
-    /// 13.2.5.31 Script data double escape end state.
+    /// Script data double escape end state (§ script-data-double-escape-end-state).
     ScriptDataDoubleEscapeEnd,
-    /// 13.2.5.32 Before attribute name state.
+    /// Before attribute name state (§ before-attribute-name-state).
     BeforeAttributeName,
-    /// 13.2.5.33 Attribute name state.
+    /// Attribute name state (§ attribute-name-state).
     AttributeName,
-    /// 13.2.5.34 After attribute name state.
+    /// After attribute name state (§ after-attribute-name-state).
     AfterAttributeName,
-    /// 13.2.5.35 Before attribute value state.
+    /// Before attribute value state (§ before-attribute-value-state).
     BeforeAttributeValue,
-    /// 13.2.5.36 Attribute value (double-quoted) state.
+    /// Attribute value (double-quoted) state (§ attribute-value-(double-quoted)-state).
     AttributeValueDoubleQuoted,
-    /// 13.2.5.37 Attribute value (single-quoted) state.
+    /// Attribute value (single-quoted) state (§ attribute-value-(single-quoted)-state).
     AttributeValueSingleQuoted,
-    /// 13.2.5.38 Attribute value (unquoted) state.
+    /// Attribute value (unquoted) state (§ attribute-value-(unquoted)-state).
     AttributeValueUnquoted,
-    /// 13.2.5.39 After attribute value (quoted) state.
+    /// After attribute value (quoted) state (§ after-attribute-value-(quoted)-state).
     AfterAttributeValueQuoted,
-    /// 13.2.5.40 Self-closing start tag state.
+    /// Self-closing start tag state (§ self-closing-start-tag-state).
     SelfClosingStartTag,
-    /// 13.2.5.41 Bogus comment state.
+    /// Bogus comment state (§ bogus-comment-state).
     BogusComment,
-    /// 13.2.5.42 Markup declaration open state.
+    /// Markup declaration open state (§ markup-declaration-open-state).
     MarkupDeclarationOpen,
-    /// 13.2.5.43 Comment start state.
+    /// Comment start state (§ comment-start-state).
     CommentStart,
-    /// 13.2.5.44 Comment start dash state.
+    /// Comment start dash state (§ comment-start-dash-state).
     CommentStartDash,
-    /// 13.2.5.45 Comment state.
+    /// Comment state (§ comment-state).
     Comment,
-    /// 13.2.5.46 Comment less-than sign state.
+    /// Comment less-than sign state (§ comment-less-than-sign-state).
     CommentLessThanSign,
-    /// 13.2.5.47 Comment less-than sign bang state.
+    /// Comment less-than sign bang state (§ comment-less-than-sign-bang-state).
     CommentLessThanSignBang,
-    /// 13.2.5.48 Comment less-than sign bang dash state.
+    /// Comment less-than sign bang dash state (§ comment-less-than-sign-bang-dash-state).
     CommentLessThanSignBangDash,
-    /// 13.2.5.49 Comment less-than sign bang dash dash state.
+    /// Comment less-than sign bang dash dash state (§ comment-less-than-sign-bang-dash-dash-state).
     CommentLessThanSignBangDashDash,
-    /// 13.2.5.50 Comment end dash state.
+    /// Comment end dash state (§ comment-end-dash-state).
     CommentEndDash,
-    /// 13.2.5.51 Comment end state.
+    /// Comment end state (§ comment-end-state).
     CommentEnd,
-    /// 13.2.5.52 Comment end bang state.
+    /// Comment end bang state (§ comment-end-bang-state).
     CommentEndBang,
-    /// 13.2.5.53 DOCTYPE state.
+    /// DOCTYPE state (§ doctype-state).
     Doctype,
-    /// 13.2.5.54 Before DOCTYPE name state.
+    /// Before DOCTYPE name state (§ before-doctype-name-state).
     BeforeDoctypeName,
-    /// 13.2.5.55 DOCTYPE name state.
+    /// DOCTYPE name state (§ doctype-name-state).
     DoctypeName,
-    /// 13.2.5.56 After DOCTYPE name state.
+    /// After DOCTYPE name state (§ after-doctype-name-state).
     AfterDoctypeName,
-    /// 13.2.5.57 After DOCTYPE public keyword state.
+    /// After DOCTYPE public keyword state (§ after-doctype-public-keyword-state).
     AfterDoctypePublicKeyword,
-    /// 13.2.5.58 Before DOCTYPE public identifier state.
+    /// Before DOCTYPE public identifier state (§ before-doctype-public-identifier-state).
     BeforeDoctypePublicIdentifier,
-    /// 13.2.5.59 DOCTYPE public identifier (double-quoted) state.
+    /// DOCTYPE public identifier (double-quoted) state
+    /// (§ doctype-public-identifier-(double-quoted)-state).
     DoctypePublicIdentifierDoubleQuoted,
-    /// 13.2.5.60 DOCTYPE public identifier (single-quoted) state.
+    /// DOCTYPE public identifier (single-quoted) state
+    /// (§ doctype-public-identifier-(single-quoted)-state).
     DoctypePublicIdentifierSingleQuoted,
-    /// 13.2.5.61 After DOCTYPE public identifier state.
+    /// After DOCTYPE public identifier state (§ after-doctype-public-identifier-state).
     AfterDoctypePublicIdentifier,
-    /// 13.2.5.62 Between DOCTYPE public and system identifiers state.
+    /// Between DOCTYPE public and system identifiers state
+    /// (§ between-doctype-public-and-system-identifiers-state).
     BetweenDoctypePublicAndSystemIdentifiers,
-    /// 13.2.5.63 After DOCTYPE system keyword state.
+    /// After DOCTYPE system keyword state (§ after-doctype-system-keyword-state).
     AfterDoctypeSystemKeyword,
-    /// 13.2.5.64 Before DOCTYPE system identifier state.
+    /// Before DOCTYPE system identifier state (§ before-doctype-system-identifier-state).
     BeforeDoctypeSystemIdentifier,
-    /// 13.2.5.65 DOCTYPE system identifier (double-quoted) state.
+    /// DOCTYPE system identifier (double-quoted) state
+    /// (§ doctype-system-identifier-(double-quoted)-state).
     DoctypeSystemIdentifierDoubleQuoted,
-    /// 13.2.5.66 DOCTYPE system identifier (single-quoted) state.
+    /// DOCTYPE system identifier (single-quoted) state
+    /// (§ doctype-system-identifier-(single-quoted)-state).
     DoctypeSystemIdentifierSingleQuoted,
-    /// 13.2.5.67 After DOCTYPE system identifier state.
+    /// After DOCTYPE system identifier state (§ after-doctype-system-identifier-state).
     AfterDoctypeSystemIdentifier,
-    /// 13.2.5.68 Bogus DOCTYPE state.
+    /// Bogus DOCTYPE state (§ bogus-doctype-state).
     BogusDoctype,
-    /// 13.2.5.69 CDATA section state.
+    /// CDATA section state (§ cdata-section-state).
     CdataSection,
-    /// 13.2.5.70 CDATA section bracket state.
+    /// CDATA section bracket state (§ cdata-section-bracket-state).
     CdataSectionBracket,
-    /// 13.2.5.71 CDATA section end state.
+    /// CDATA section end state (§ cdata-section-end-state).
     CdataSectionEnd,
-    /// 13.2.5.72 Processing instruction open state (2026).
+    /// Processing instruction open state (2026) (§ processing-instruction-open-state).
     ProcessingInstructionOpen,
-    /// 13.2.5.73 Processing instruction target state (2026).
+    /// Processing instruction target state (2026) (§ processing-instruction-target-state).
     ProcessingInstructionTarget,
-    /// 13.2.5.74 After processing instruction target state (2026).
+    /// After processing instruction target state (2026)
+    /// (§ after-processing-instruction-target-state).
     AfterProcessingInstructionTarget,
-    /// 13.2.5.75 Processing instruction data state (2026).
+    /// Processing instruction data state (2026) (§ processing-instruction-data-state).
     ProcessingInstructionData,
-    /// 13.2.5.76 Processing instruction questionable state (2026).
+    /// Processing instruction questionable state (2026)
+    /// (§ processing-instruction-questionable-state).
     ProcessingInstructionQuestionable,
-    /// 13.2.5.77 Character reference state.
+    /// Character reference state (§ character-reference-state).
     CharacterReference,
-    /// 13.2.5.78 Named character reference state.
+    /// Named character reference state (§ named-character-reference-state).
     NamedCharacterReference,
-    /// 13.2.5.79 Ambiguous ampersand state.
+    /// Ambiguous ampersand state (§ ambiguous-ampersand-state).
     AmbiguousAmpersand,
-    /// 13.2.5.80 Numeric character reference state.
+    /// Numeric character reference state (§ numeric-character-reference-state).
     NumericCharacterReference,
-    /// 13.2.5.81 Hexadecimal character reference start state.
+    /// Hexadecimal character reference start state (§ hexadecimal-character-reference-start-state).
     HexadecimalCharacterReferenceStart,
-    /// 13.2.5.82 Hexadecimal character reference state.
+    /// Hexadecimal character reference state (§ hexadecimal-character-reference-state).
     HexadecimalCharacterReference,
-    /// 13.2.5.83 Decimal character reference state.
+    /// Decimal character reference state (§ decimal-character-reference-state).
     DecimalCharacterReference,
-    /// 13.2.5.84 Numeric character reference end state.
+    /// Numeric character reference end state (§ numeric-character-reference-end-state).
     NumericCharacterReferenceEnd,
 }
 
@@ -194,7 +204,7 @@ impl State {
     }
 
     /// Whether the return state is one of the attribute value states, which makes a character
-    /// reference "consumed as part of an attribute" (13.2.5.77 and following).
+    /// reference "consumed as part of an attribute" (§ character-reference-state and following).
     #[allow(dead_code)]
     pub(crate) fn is_attribute_value(self) -> bool {
         matches!(

@@ -1,5 +1,7 @@
-//! 13.2.6.4.16 "in template" and 13.2.6.4.17 to 13.2.6.4.22: "after body", "in frameset",
-//! "after frameset", "after after body" and "after after frameset".
+//! The "in template" insertion mode (§ parsing-main-intemplate) and the modes after it: "after
+//! body" (§ parsing-main-afterbody), "in frameset" (§ parsing-main-inframeset), "after frameset"
+//! (§ parsing-main-afterframeset), "after after body" (§ the-after-after-body-insertion-mode) and
+//! "after after frameset" (§ the-after-after-frameset-insertion-mode).
 
 use crate::sink::TreeSink;
 use crate::tag_sets::{is_ws, leading_ws};
@@ -7,7 +9,7 @@ use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{local_name, ErrorCode, Tag, TagKind, Token};
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// 13.2.6.4.16 The "in template" insertion mode.
+    /// The "in template" insertion mode (§ parsing-main-intemplate).
     pub(crate) fn in_template<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(_)
@@ -79,7 +81,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         Flow::Reprocess(Token::Tag(tag))
     }
 
-    /// 13.2.6.4.17 The "after body" insertion mode.
+    /// The "after body" insertion mode (§ parsing-main-afterbody).
     pub(crate) fn after_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -152,7 +154,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_characters(&ws);
     }
 
-    /// 13.2.6.4.18 The "in frameset" insertion mode.
+    /// The "in frameset" insertion mode (§ parsing-main-inframeset).
     pub(crate) fn in_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -212,7 +214,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.19 The "after frameset" insertion mode.
+    /// The "after frameset" insertion mode (§ parsing-main-afterframeset).
     pub(crate) fn after_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -254,7 +256,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.20 The "after after body" insertion mode.
+    /// The "after after body" insertion mode (§ the-after-after-body-insertion-mode).
     pub(crate) fn after_after_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Comment(_) | Token::ProcessingInstruction { .. } => {
@@ -292,7 +294,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.21 The "after after frameset" insertion mode.
+    /// The "after after frameset" insertion mode (§ the-after-after-frameset-insertion-mode).
     pub(crate) fn after_after_frameset<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Comment(_) | Token::ProcessingInstruction { .. } => {

@@ -1,4 +1,5 @@
-//! 13.2.6.4.7 The "in body" insertion mode and 13.2.6.4.8 the "text" insertion mode.
+//! The "in body" insertion mode (§ parsing-main-inbody) and the "text" insertion mode
+//! (§ parsing-main-incdata).
 
 use crate::foreign_tables::{
     adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes,
@@ -12,7 +13,7 @@ use kauri_tokenizer::{
 };
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// 13.2.6.4.7 The "in body" insertion mode.
+    /// The "in body" insertion mode (§ parsing-main-inbody).
     pub(crate) fn in_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
@@ -652,7 +653,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.8 The "text" insertion mode.
+    /// The "text" insertion mode (§ parsing-main-incdata).
     pub(crate) fn text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {

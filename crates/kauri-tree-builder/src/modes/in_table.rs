@@ -1,5 +1,5 @@
-//! 13.2.6.4.9 to 13.2.6.4.15: "in table", "in table text", "in caption", "in column group",
-//! "in table body", "in row" and "in cell".
+//! § parsing-main-intable to § parsing-main-intd: "in table", "in table text", "in caption", "in
+//! column group", "in table body", "in row" and "in cell".
 
 use crate::sink::TreeSink;
 use crate::stack::Scope;
@@ -8,7 +8,7 @@ use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{local_name, ErrorCode, TagKind, Token};
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// 13.2.6.4.9 The "in table" insertion mode.
+    /// The "in table" insertion mode (§ parsing-main-intable).
     pub(crate) fn in_table<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(_) | Token::NullCharacter
@@ -161,7 +161,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.with_foster_parenting(|tb| tb.in_body(token))
     }
 
-    /// 13.2.6.4.10 The "in table text" insertion mode.
+    /// The "in table text" insertion mode (§ parsing-main-intabletext).
     pub(crate) fn in_table_text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
@@ -217,7 +217,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         true
     }
 
-    /// 13.2.6.4.11 The "in caption" insertion mode.
+    /// The "in caption" insertion mode (§ parsing-main-incaption).
     pub(crate) fn in_caption<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Tag(tag) => match (tag.kind, &tag.name) {
@@ -266,7 +266,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.12 The "in column group" insertion mode.
+    /// The "in column group" insertion mode (§ parsing-main-incolgroup).
     pub(crate) fn in_column_group<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -346,7 +346,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         Flow::Reprocess(token)
     }
 
-    /// 13.2.6.4.13 The "in table body" insertion mode.
+    /// The "in table body" insertion mode (§ parsing-main-intbody).
     pub(crate) fn in_table_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         let Token::Tag(tag) = token else {
             return self.in_table(token);
@@ -422,7 +422,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.14 The "in row" insertion mode.
+    /// The "in row" insertion mode (§ parsing-main-intr).
     pub(crate) fn in_row<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         let Token::Tag(tag) = token else {
             return self.in_table(token);
@@ -498,7 +498,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// "Close the cell" (13.2.6.4.15).
+    /// "Close the cell" (§ parsing-main-intd).
     fn close_the_cell(&mut self) {
         self.generate_implied_end_tags(None);
         if !self.current_is_one_of(&[local_name!("td"), local_name!("th")]) {
@@ -509,7 +509,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::InRow;
     }
 
-    /// 13.2.6.4.15 The "in cell" insertion mode.
+    /// The "in cell" insertion mode (§ parsing-main-intd).
     pub(crate) fn in_cell<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         let Token::Tag(tag) = token else {
             return self.in_body(token);

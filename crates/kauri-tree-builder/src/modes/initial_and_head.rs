@@ -1,5 +1,5 @@
-//! 13.2.6.4.1 to 13.2.6.4.6: "initial", "before html", "before head", "in head",
-//! "in head noscript" and "after head".
+//! § the-initial-insertion-mode to § the-after-head-insertion-mode: "initial", "before html",
+//! "before head", "in head", "in head noscript" and "after head".
 
 use crate::sink::{NodeOrText, QuirksMode, TreeSink};
 use crate::tag_sets::leading_ws;
@@ -73,8 +73,8 @@ fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.len() >= prefix.len() && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
 }
 
-/// The quirks mode a DOCTYPE token selects (13.2.6.4.1), for a document that is not an iframe
-/// srcdoc document.
+/// The quirks mode a DOCTYPE token selects (§ the-initial-insertion-mode), for a document that is
+/// not an iframe srcdoc document.
 fn doctype_quirks_mode(d: &Doctype) -> QuirksMode {
     if d.force_quirks || d.name.as_deref() != Some("html") {
         return QuirksMode::Quirks;
@@ -116,7 +116,7 @@ fn doctype_quirks_mode(d: &Doctype) -> QuirksMode {
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// 13.2.6.4.1 The "initial" insertion mode.
+    /// The "initial" insertion mode (§ the-initial-insertion-mode).
     pub(crate) fn initial<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -188,7 +188,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::BeforeHead;
     }
 
-    /// 13.2.6.4.2 The "before html" insertion mode.
+    /// The "before html" insertion mode (§ the-before-html-insertion-mode).
     pub(crate) fn before_html<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Doctype(_) => {
@@ -236,7 +236,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// 13.2.6.4.3 The "before head" insertion mode.
+    /// The "before head" insertion mode (§ the-before-head-insertion-mode).
     pub(crate) fn before_head<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -298,7 +298,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::InHead;
     }
 
-    /// 13.2.6.4.4 The "in head" insertion mode.
+    /// The "in head" insertion mode (§ parsing-main-inhead).
     pub(crate) fn in_head<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {
@@ -410,7 +410,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::AfterHead;
     }
 
-    /// 13.2.6.4.5 The "in head noscript" insertion mode.
+    /// The "in head noscript" insertion mode (§ parsing-main-inheadnoscript).
     pub(crate) fn in_head_noscript<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Doctype(_) => {
@@ -472,7 +472,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::InHead;
     }
 
-    /// 13.2.6.4.6 The "after head" insertion mode.
+    /// The "after head" insertion mode (§ the-after-head-insertion-mode).
     pub(crate) fn after_head<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::Characters(s) => {

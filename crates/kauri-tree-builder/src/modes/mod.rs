@@ -1,4 +1,4 @@
-//! The insertion modes (13.2.6.4), one function each, named after the standard.
+//! The insertion modes (§ parsing-main-inhtml), one function each, named after the standard.
 
 mod after;
 mod in_body;

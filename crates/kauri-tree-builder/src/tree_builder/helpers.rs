@@ -1,7 +1,7 @@
-//! The algorithms the insertion modes share (13.2.4 and 13.2.6.1): creating and inserting
-//! nodes, the appropriate place for inserting a node (with foster parenting), popping,
-//! generating implied end tags, reconstructing the active formatting elements and resetting
-//! the insertion mode.
+//! The algorithms the insertion modes share (§ parse-state and § creating-and-inserting-nodes):
+//! creating and inserting nodes, the appropriate place for inserting a node (with foster
+//! parenting), popping, generating implied end tags, reconstructing the active formatting elements
+//! and resetting the insertion mode.
 
 use super::{InsertionMode, TreeBuilder};
 use crate::formatting::{fingerprint, Entry, TokenAttrs};
@@ -27,7 +27,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "The appropriate place for inserting a node" with the stack entry `idx` as the override
-    /// target (13.2.6.1), including foster parenting and template contents.
+    /// target (§ creating-and-inserting-nodes), including foster parenting and template contents.
     pub(crate) fn appropriate_place_for(&mut self, idx: usize) -> Place<S::Handle> {
         let target = self.open.get(idx);
         let tableish = self.foster_parenting
@@ -176,8 +176,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// "Insert a foreign element" (13.2.6.1) for a token in the given namespace, at the
-    /// adjusted insertion location, and push it onto the stack of open elements.
+    /// "Insert a foreign element" (§ creating-and-inserting-nodes) for a token in the given
+    /// namespace, at the adjusted insertion location, and push it onto the stack of open elements.
     pub(crate) fn insert_element(
         &mut self,
         ns: Namespace,
@@ -244,7 +244,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.self_closing_unacked = false;
     }
 
-    /// The generic raw text and RCDATA element parsing algorithms (13.2.6.2).
+    /// The generic raw text and RCDATA element parsing algorithms
+    /// (§ parsing-elements-that-contain-only-text).
     pub(crate) fn parse_text_element(
         &mut self,
         name: LocalName,
@@ -424,7 +425,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             .is_some_and(|c| c.ns == Namespace::Html && c.name == *name)
     }
 
-    /// "Reconstruct the active formatting elements" (13.2.4.3).
+    /// "Reconstruct the active formatting elements" (§ the-list-of-active-formatting-elements).
     pub(crate) fn reconstruct_active_formatting_elements(&mut self) {
         // 1-2. Nothing to do when the list is empty, or its last entry is a marker or open.
         let Some(last) = self.active.entries.last() else {
@@ -512,7 +513,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.open.current().map_or(u32::MAX, |e| e.id)
     }
 
-    /// "Reset the insertion mode appropriately" (13.2.4.1; without the old `select` step).
+    /// "Reset the insertion mode appropriately" (§ the-insertion-mode; without the old `select`
+    /// step).
     pub(crate) fn reset_insertion_mode(&mut self) {
         let mut i = self.open.len();
         while i > 0 {
@@ -574,7 +576,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::InBody;
     }
 
-    /// "Stop parsing" (13.2.7 "the end", step 5): pop all the nodes off the stack.
+    /// "Stop parsing" ("the end", § the-end, step 5): pop all the nodes off the stack.
     pub(crate) fn stop_parsing(&mut self) {
         while self.pop().is_some() {}
         self.stopped = true;

@@ -1,6 +1,7 @@
-//! The tree builder: its state (13.2.4), the tree construction dispatcher (13.2.6) and the
-//! public API. The insertion modes live in [`crate::modes`], the algorithms they share in
-//! [`helpers`] (insertion, implied end tags, reconstruct, reset the insertion mode).
+//! The tree builder: its state (§ parse-state), the tree construction dispatcher
+//! (§ tree-construction) and the public API. The insertion modes live in [`crate::modes`], the
+//! algorithms they share in [`helpers`] (insertion, implied end tags, reconstruct, reset the
+//! insertion mode).
 
 pub(crate) mod helpers;
 
@@ -19,7 +20,8 @@ use kauri_tokenizer::{
 /// Options of the tree builder.
 #[derive(Clone, Debug)]
 pub struct TreeBuilderOptions {
-    /// The scripting flag (13.2.4.5): when true, `noscript` is parsed as raw text. Default true.
+    /// The scripting flag (§ other-parsing-state-flags): when true, `noscript` is parsed as raw
+    /// text. Default true.
     pub scripting: bool,
     /// The document is an `iframe` `srcdoc` document (never quirks mode from a DOCTYPE).
     pub iframe_srcdoc: bool,
@@ -65,8 +67,8 @@ impl Default for TreeBuilderOptions {
     }
 }
 
-/// The insertion modes (13.2.4.1). The 2025 standard removed "in select" and "in select in
-/// table".
+/// The insertion modes (§ the-insertion-mode). The 2025 standard removed "in select" and "in select
+/// in table".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum InsertionMode {
     Initial,
@@ -112,8 +114,8 @@ pub(crate) struct Context {
     pub flags: u16,
 }
 
-/// The HTML tree builder: a [`TokenSink`] that runs the insertion modes (13.2.6) and builds a
-/// document through a [`TreeSink`].
+/// The HTML tree builder: a [`TokenSink`] that runs the insertion modes (§ tree-construction) and
+/// builds a document through a [`TreeSink`].
 ///
 /// Feed it to a `kauri_tokenizer::Tokenizer`; after the tokenizer's end, take the sink back
 /// with [`TreeBuilder::into_sink`].
@@ -194,12 +196,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// A tree builder for the HTML fragment parsing algorithm (13.4) with the given context
-    /// element (HTML, SVG or MathML). The fragment is the children of
+    /// A tree builder for the HTML fragment parsing algorithm (§ html-fragment-parsing-algorithm)
+    /// with the given context element (HTML, SVG or MathML). The fragment is the children of
     /// [`TreeBuilder::fragment_root`]. The caller sets the tokenizer's initial state from
-    /// [`initial_tokenizer_state`] and leaves the tokenizer's last start tag **unset**: no
-    /// start tag has been emitted by that tokenizer, so no end tag is "appropriate" and, for
-    /// example, `<!-- </script> -->` in a `script` context stays text (tests4.dat).
+    /// [`initial_tokenizer_state`] and leaves the tokenizer's last start tag **unset**: no start
+    /// tag has been emitted by that tokenizer, so no end tag is "appropriate" and, for example,
+    /// `<!-- </script> -->` in a `script` context stays text (tests4.dat).
     pub fn new_for_fragment(
         sink: S,
         context: QualName,
@@ -286,8 +288,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink.parse_error(ParseError::at(code, self.span.start));
     }
 
-    /// The adjusted current node (13.2.4.2): the context element when parsing a fragment and
-    /// only the `html` root is open, otherwise the current node. As (namespace, name, flags).
+    /// The adjusted current node (§ the-stack-of-open-elements): the context element when parsing a
+    /// fragment and only the `html` root is open, otherwise the current node. As (namespace, name,
+    /// flags).
     pub(crate) fn adjusted_current_node(&self) -> Option<(Namespace, &LocalName, u16)> {
         if self.open.len() == 1 {
             if let Some(ctx) = &self.context {

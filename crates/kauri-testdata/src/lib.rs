@@ -4,8 +4,10 @@
 //! format ([`dat::read_dat`]).
 //!
 //! The data is never part of the repository (see `html5lib-tests/README.md`). A test that needs
-//! it fails with a [`DataError`] that says what to set when it is missing: a test that passed
-//! without its data would prove nothing.
+//! it asks with [`html5lib_tests_or_skip`] or [`corpus_or_skip`]: when the data is missing it
+//! writes a visible `SKIPPED` line with what to set (past the test harness's output capture)
+//! and returns `None`, and when the `CI` environment variable is set it fails instead, since a
+//! test that passed in CI without its data would prove nothing.
 //!
 //! ```
 //! use kauri_testdata::{html5lib_tests_dir, DataError};
@@ -21,6 +23,7 @@
 pub mod dat;
 
 use std::fmt;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Why a data folder could not be found.
@@ -160,4 +163,58 @@ pub fn corpus_pages() -> Result<Vec<PathBuf>, DataError> {
     pages.extend(files_with_suffix(&dir, ".htm"));
     pages.sort();
     Ok(pages)
+}
+
+/// Whether missing data must fail the test: the `CI` environment variable is set to anything but
+/// the empty string, `0` or `false` (how CI services and `.ci/run` mark their runs).
+///
+/// ```
+/// // Without `CI` in the environment a missing folder only skips.
+/// let _strict: bool = kauri_testdata::missing_data_fails();
+/// ```
+pub fn missing_data_fails() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+}
+
+/// The answer of a `*_or_skip` lookup: the folder, or `None` after a visible skip line, or a
+/// failure under CI.
+fn or_skip(test: &str, found: Result<PathBuf, DataError>) -> Option<PathBuf> {
+    match found {
+        Ok(dir) => Some(dir),
+        Err(error) if missing_data_fails() => {
+            panic!("{test}: {error}. CI is set, so missing test data is a failure (README.md, \"Two commands\", says what ../shared must hold)")
+        }
+        Err(error) => {
+            // Straight to the process's stderr: `eprintln!` would be captured by the test
+            // harness and shown only for failing tests, hiding the skip.
+            let line = format!("SKIPPED {test}: {error}\n");
+            let _ = std::io::stderr().lock().write_all(line.as_bytes());
+            None
+        }
+    }
+}
+
+/// [`html5lib_tests_dir`] for a test: the folder, or `None` after writing
+/// `SKIPPED <test>: <what to set>` to stderr (visible in `cargo test` output); under CI
+/// ([`missing_data_fails`]) a missing folder panics with that message instead.
+///
+/// ```
+/// if let Some(dir) = kauri_testdata::html5lib_tests_or_skip("doc_example") {
+///     assert!(dir.join("tokenizer").is_dir());
+/// }
+/// ```
+pub fn html5lib_tests_or_skip(test: &str) -> Option<PathBuf> {
+    or_skip(test, html5lib_tests_dir())
+}
+
+/// [`corpus_dir`] for a test: the folder, or `None` after writing `SKIPPED <test>: <what to
+/// set>` to stderr; under CI ([`missing_data_fails`]) a missing folder panics instead.
+///
+/// ```
+/// if let Some(dir) = kauri_testdata::corpus_or_skip("doc_example") {
+///     assert!(dir.is_dir());
+/// }
+/// ```
+pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
+    or_skip(test, corpus_dir())
 }

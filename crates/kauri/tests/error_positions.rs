@@ -1,7 +1,7 @@
 //! Every parse error's line and column, tokenizer and tree construction errors alike, is the
 //! position of its byte offset counted one way (CR LF, CR and LF each end a line; columns are
 //! UTF-16 code units): over every page of the corpus (`$KAURI_CORPUS`, else
-//! `../shared/corpus` from the workspace root), through `kauri parse --errors --locations`.
+//! `../shared/corpus` from the workspace root, found by `kauri_testdata`), through `kauri parse --errors --locations`.
 //!
 //! For each page:
 //! 1. the text the CLI parses is rebuilt (sniffed as the CLI sniffs, decoded again when a
@@ -14,7 +14,7 @@
 //!    the position of its offset;
 //! 4. every position, the tokenizer's included, equals that of a naive count over the text.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use kauri::{ErrorCode, ParseError, ParseOptions};
@@ -22,18 +22,6 @@ use kauri_dom::{Arena, DomSink};
 use kauri_encoding::{EncodingDecision, SniffOptions};
 use kauri_tokenizer::{Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// `$KAURI_CORPUS`, else `../shared/corpus` from the workspace root.
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("KAURI_CORPUS") {
-        Some(dir) => workspace_root().join(dir),
-        None => workspace_root().join("../shared/corpus"),
-    }
-}
 
 /// The options `kauri parse --locations` uses for a file.
 fn cli_options() -> ParseOptions {
@@ -179,13 +167,12 @@ fn check_page(path: &Path, count: &mut Count) {
 
 #[test]
 fn every_error_on_the_corpus_is_at_its_offsets_position() {
-    let dir = corpus_dir();
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("no corpus at {} (set KAURI_CORPUS): {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
+    let Some(dir) =
+        kauri_testdata::corpus_or_skip("every_error_on_the_corpus_is_at_its_offsets_position")
+    else {
+        return;
+    };
+    let pages = kauri_testdata::files_with_suffix(&dir, ".html");
     assert!(!pages.is_empty(), "no .html page in {}", dir.display());
     let mut count = Count::default();
     for page in &pages {

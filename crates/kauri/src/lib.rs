@@ -26,7 +26,8 @@
 //! [`Node::children`], [`Node::descendants`], [`Node::ancestors`] and
 //! [`Node::following_siblings`] walk the tree. [`Node::text_content`] is every Text node's
 //! data; [`Document::readable_text`] is the text a reader sees (no head, scripts or styles;
-//! block elements on lines of their own; whitespace collapsed).
+//! block elements on lines of their own; whitespace collapsed); [`title`] and [`links`] are the
+//! page's title and link targets.
 //!
 //! ```
 //! let html = r#"<nav><a href="/">Home</a></nav><article><h1>News</h1>
@@ -132,11 +133,13 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod extract;
 mod fragment;
 mod options;
 mod parse;
 pub mod tokenize;
 
+pub use extract::{links, title};
 pub use fragment::{ContextError, FragmentContext};
 pub use options::ParseOptions;
 pub use parse::{

@@ -1,0 +1,50 @@
+"""Kauri: a spec-exact, fast HTML parser (the WHATWG HTML standard's tree, at native speed).
+
+>>> import kauri
+>>> doc = kauri.parse("<title>Hi</title><p class=note>Hello, <b>world</b>!")
+>>> doc.title
+'Hi'
+>>> [p.text for p in doc.select("p.note")]
+['Hello, world!']
+
+Parsing releases the GIL, so threads parse in parallel. ``import kauri.bs4`` registers the
+``"kauri"`` BeautifulSoup tree builder.
+"""
+
+from kauri._kauri import (
+    Comment,
+    Doctype,
+    Document,
+    EditError,
+    Element,
+    EncodingError,
+    FragmentContextError,
+    KauriError,
+    Node,
+    ParseError,
+    ProcessingInstruction,
+    SelectorError,
+    Text,
+    parse,
+    parse_fragment,
+)
+from kauri._attrs import Attrs
+
+__all__ = [
+    "Attrs",
+    "Comment",
+    "Doctype",
+    "Document",
+    "EditError",
+    "Element",
+    "EncodingError",
+    "FragmentContextError",
+    "KauriError",
+    "Node",
+    "ParseError",
+    "ProcessingInstruction",
+    "SelectorError",
+    "Text",
+    "parse",
+    "parse_fragment",
+]

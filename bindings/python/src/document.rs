@@ -1,0 +1,264 @@
+//! `kauri.Document` and `kauri.ParseError`.
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::node;
+use crate::SelectorError;
+
+/// A parsed document or fragment. It owns every node; the node objects it hands out keep it
+/// alive.
+#[pyclass(module = "kauri", weakref)]
+pub struct Document {
+    pub(crate) inner: kauri::Document,
+    /// The encoding the bytes were decoded from; `None` for str input and fragments.
+    encoding: Option<&'static str>,
+    /// Whether `errors=True` was given (otherwise `.errors` is empty).
+    keep_errors: bool,
+}
+
+impl Document {
+    pub(crate) fn new_py(
+        py: Python<'_>,
+        inner: kauri::Document,
+        encoding: Option<&'static str>,
+        keep_errors: bool,
+    ) -> PyResult<Py<Document>> {
+        Py::new(
+            py,
+            Document {
+                inner,
+                encoding,
+                keep_errors,
+            },
+        )
+    }
+}
+
+/// Parses `css`, or raises `kauri.SelectorError` naming the selector and the problem.
+pub(crate) fn selector(css: &str) -> PyResult<kauri::Selector> {
+    kauri::Selector::parse(css)
+        .map_err(|err| SelectorError::new_err(format!("invalid CSS selector {css:?}: {err}")))
+}
+
+#[pymethods]
+impl Document {
+    /// The root node: the Document node, or the DocumentFragment of a fragment parse.
+    #[getter]
+    fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let doc = slf.borrow();
+        node::wrap(slf.py(), slf.as_unbound(), doc.inner.root())
+    }
+
+    /// The name of the encoding the bytes were decoded from (`"UTF-8"`, `"windows-1252"`,
+    /// ...); `None` when the input was a str or a fragment.
+    #[getter]
+    fn encoding(&self) -> Option<&'static str> {
+        self.encoding
+    }
+
+    /// `"no-quirks"`, `"quirks"` or `"limited-quirks"`.
+    #[getter]
+    fn quirks_mode(&self) -> &'static str {
+        match self.inner.quirks_mode() {
+            kauri::QuirksMode::NoQuirks => "no-quirks",
+            kauri::QuirksMode::Quirks => "quirks",
+            kauri::QuirksMode::LimitedQuirks => "limited-quirks",
+        }
+    }
+
+    /// Whether this is a fragment parse (`kauri.parse_fragment`).
+    #[getter]
+    fn is_fragment(&self) -> bool {
+        self.inner.is_fragment()
+    }
+
+    /// The parse errors in input order (empty unless parsed with `errors=True`).
+    #[getter]
+    fn errors(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        let list = PyList::empty(py);
+        if self.keep_errors {
+            for err in self.inner.errors() {
+                list.append(ParseError {
+                    code: err.code.as_str(),
+                    line: err.line,
+                    col: err.col,
+                    offset: err.offset,
+                })?;
+            }
+        }
+        Ok(list.unbind())
+    }
+
+    /// The `html` element, if any.
+    #[getter]
+    fn document_element(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyAny>>> {
+        let doc = slf.borrow();
+        node::wrap_opt(slf.py(), slf.as_unbound(), doc.inner.document_element())
+    }
+
+    /// The `head` element, if any.
+    #[getter]
+    fn head(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyAny>>> {
+        let doc = slf.borrow();
+        node::wrap_opt(slf.py(), slf.as_unbound(), doc.inner.head())
+    }
+
+    /// The `body` element, if any.
+    #[getter]
+    fn body(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyAny>>> {
+        let doc = slf.borrow();
+        node::wrap_opt(slf.py(), slf.as_unbound(), doc.inner.body())
+    }
+
+    /// The document's title as the DOM's `document.title` gives it: the first `title`
+    /// element's text with whitespace collapsed and trimmed; `""` when there is none.
+    #[getter]
+    fn title(&self) -> String {
+        self.inner
+            .elements_by_tag_name("title")
+            .next()
+            .map(|t| collapse_whitespace(&t.text_content()))
+            .unwrap_or_default()
+    }
+
+    /// The elements matching the CSS selector, in document order.
+    fn select(slf: &Bound<'_, Self>, css: &str) -> PyResult<Py<PyList>> {
+        let selector = selector(css)?;
+        let doc = slf.borrow();
+        node::wrap_all(slf.py(), slf.as_unbound(), doc.inner.select(&selector))
+    }
+
+    /// The first element matching the CSS selector, or `None`.
+    fn select_one(slf: &Bound<'_, Self>, css: &str) -> PyResult<Option<Py<PyAny>>> {
+        let selector = selector(css)?;
+        let doc = slf.borrow();
+        node::wrap_opt(
+            slf.py(),
+            slf.as_unbound(),
+            doc.inner.select_first(&selector),
+        )
+    }
+
+    /// The text a reader sees: no head, scripts or styles; block elements on lines of their
+    /// own; whitespace collapsed.
+    fn readable_text(&self) -> String {
+        self.inner.readable_text()
+    }
+
+    /// The concatenated data of every Text node.
+    #[getter]
+    fn text(&self) -> String {
+        self.inner.text_content()
+    }
+
+    /// The HTML serialization of the whole tree.
+    fn to_html(&self) -> String {
+        self.inner.to_html()
+    }
+
+    /// The tree in the html5lib tests' format (`| <html>` lines).
+    fn to_test_tree(&self) -> String {
+        self.inner.to_test_tree()
+    }
+
+    /// The tree as JSON (Kauri's format, as `kauri parse --format json` prints it).
+    #[pyo3(signature = (*, errors=false, locations=false))]
+    fn to_json(&self, errors: bool, locations: bool) -> String {
+        self.inner.to_json_with(errors, locations)
+    }
+
+    fn __repr__(&self) -> String {
+        let kind = if self.inner.is_fragment() {
+            "fragment"
+        } else {
+            "document"
+        };
+        match self.encoding {
+            Some(encoding) => format!("<kauri.Document {kind} encoding={encoding:?}>"),
+            None => format!("<kauri.Document {kind}>"),
+        }
+    }
+
+    /// The children of the root node.
+    fn __iter__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let doc = slf.borrow();
+        let list = node::wrap_all(slf.py(), slf.as_unbound(), doc.inner.root().children())?;
+        Ok(list.bind(slf.py()).try_iter()?.into_any().unbind())
+    }
+}
+
+/// ASCII whitespace runs to one space, trimmed (the DOM's "strip and collapse ASCII
+/// whitespace").
+fn collapse_whitespace(text: &str) -> String {
+    text.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// One parse error: the standard's code, the line and column (1-based, columns in UTF-16
+/// code units), and the byte offset into the decoded text. Unpacks as `(code, line, col)`.
+#[pyclass(module = "kauri", frozen)]
+pub struct ParseError {
+    #[pyo3(get)]
+    code: &'static str,
+    #[pyo3(get)]
+    line: u32,
+    #[pyo3(get)]
+    col: u32,
+    #[pyo3(get)]
+    offset: usize,
+}
+
+impl ParseError {
+    fn triple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (self.code, self.line, self.col).into_pyobject(py)
+    }
+}
+
+#[pymethods]
+impl ParseError {
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(self.triple(py)?.try_iter()?.into_any().unbind())
+    }
+
+    fn __len__(&self) -> usize {
+        3
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+        let index = if index < 0 { index + 3 } else { index };
+        match index {
+            0 => Ok(self.code.into_pyobject(py)?.into_any().unbind()),
+            1 => Ok(self.line.into_pyobject(py)?.into_any().unbind()),
+            2 => Ok(self.col.into_pyobject(py)?.into_any().unbind()),
+            _ => Err(PyIndexError::new_err("ParseError index out of range")),
+        }
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(other) = other.cast::<ParseError>() {
+            let other = other.get();
+            return Ok((self.code, self.line, self.col, self.offset)
+                == (other.code, other.line, other.col, other.offset));
+        }
+        if other.cast::<PyTuple>().is_ok() {
+            return self.triple(py)?.eq(other);
+        }
+        Ok(false)
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.triple(py)?.hash()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ParseError(code={:?}, line={}, col={})",
+            self.code, self.line, self.col
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!("({},{}): {}", self.line, self.col, self.code)
+    }
+}

@@ -1,0 +1,253 @@
+//! `kauri._kauri`: the native half of the `kauri` Python package (PyO3).
+//!
+//! Parsing runs with the interpreter detached (the GIL released), so threads parse in
+//! parallel. A parsed [`Document`] owns its arena; every node object holds a strong reference
+//! to its document and the node's address in that arena (see `node.rs`), so no node outlives
+//! the tree it points into.
+
+use std::borrow::Cow;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+
+mod document;
+mod node;
+
+pub use document::{Document, ParseError};
+pub use node::{Comment, Doctype, Element, Node, ProcessingInstruction, Text};
+
+pyo3::create_exception!(
+    kauri,
+    KauriError,
+    PyValueError,
+    "Base class of the errors Kauri raises for bad input (a ValueError)."
+);
+pyo3::create_exception!(
+    kauri,
+    EncodingError,
+    KauriError,
+    "An encoding label that names no encoding of the WHATWG Encoding standard."
+);
+pyo3::create_exception!(
+    kauri,
+    SelectorError,
+    KauriError,
+    "A CSS selector Kauri cannot parse."
+);
+pyo3::create_exception!(
+    kauri,
+    FragmentContextError,
+    KauriError,
+    "A fragment context that names no element (for example \"\" or \"a b\")."
+);
+pyo3::create_exception!(
+    kauri,
+    EditError,
+    KauriError,
+    "An edit the DOM would refuse (an invalid attribute name, for example)."
+);
+
+/// The options shared by `parse` and `parse_fragment`, as Python passes them.
+struct Flags {
+    scripting: bool,
+    errors: bool,
+    locations: bool,
+    declarative_shadow_roots: Option<bool>,
+    max_depth: Option<usize>,
+}
+
+impl Flags {
+    fn options(&self) -> kauri::ParseOptions {
+        kauri::ParseOptions {
+            scripting: self.scripting,
+            locations: self.locations,
+            declarative_shadow_roots: self.declarative_shadow_roots,
+            max_depth: self.max_depth,
+            ..kauri::ParseOptions::default()
+        }
+    }
+}
+
+/// Checks that `label` names an encoding, for a clear error before parsing.
+fn check_label(argument: &str, label: &Option<String>) -> PyResult<()> {
+    match label {
+        Some(label) if kauri::Encoding::for_label(label.trim().as_bytes()).is_none() => {
+            Err(EncodingError::new_err(format!(
+                "{argument}={label:?} is not an encoding label of the WHATWG Encoding standard \
+                 (try \"utf-8\", \"windows-1252\", \"shift_jis\", ...)"
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The text of a str, with U+FFFD for each lone surrogate (which no HTML text can hold, and
+/// UTF-8 cannot carry).
+pub(crate) fn text_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    match s.to_str() {
+        Ok(text) => Ok(Cow::Borrowed(text)),
+        Err(_) => {
+            let utf16 = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+            let bytes = utf16.cast::<PyBytes>()?.as_bytes();
+            let units: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+                .collect();
+            Ok(Cow::Owned(String::from_utf16_lossy(&units)))
+        }
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_owned())
+}
+
+/// Parses a document from `str` (already decoded) or `bytes` (decoded after the standard's
+/// encoding sniffing).
+#[pyfunction]
+#[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=false,
+                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None))]
+#[allow(clippy::too_many_arguments)]
+fn parse(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    encoding: Option<String>,
+    transport_charset: Option<String>,
+    scripting: bool,
+    errors: bool,
+    locations: bool,
+    declarative_shadow_roots: Option<bool>,
+    max_depth: Option<usize>,
+) -> PyResult<Py<Document>> {
+    let flags = Flags {
+        scripting,
+        errors,
+        locations,
+        declarative_shadow_roots,
+        max_depth,
+    };
+    check_max_depth(max_depth)?;
+    let mut opts = flags.options();
+    if let Ok(text) = html.cast::<PyString>() {
+        if encoding.is_some() || transport_charset.is_some() {
+            return Err(PyValueError::new_err(
+                "encoding= and transport_charset= apply to bytes; a str is already decoded \
+                 (pass bytes, or leave them out)",
+            ));
+        }
+        let text = text_of(text)?;
+        let text: &str = &text;
+        let doc = py.detach(|| kauri::parse_with_options(text, &opts));
+        return Document::new_py(py, doc, None, flags.errors);
+    }
+    check_label("encoding", &encoding)?;
+    check_label("transport_charset", &transport_charset)?;
+    opts.encoding = encoding;
+    opts.transport_charset = transport_charset;
+    let parsed = if let Ok(bytes) = html.cast::<PyBytes>() {
+        let bytes: &[u8] = bytes.as_bytes();
+        py.detach(|| kauri::parse_bytes_with_options(bytes, &opts))
+    } else if let Ok(array) = html.cast::<PyByteArray>() {
+        // A bytearray can change while the interpreter is detached: parse a copy.
+        let bytes = array.to_vec();
+        py.detach(|| kauri::parse_owned_bytes(bytes, &opts))
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "parse() takes str or bytes, not {}",
+            type_name(html)
+        )));
+    };
+    let doc = parsed.map_err(|err| EncodingError::new_err(err.to_string()))?;
+    let name = doc.encoding();
+    Document::new_py(py, doc, Some(name), flags.errors)
+}
+
+fn check_max_depth(max_depth: Option<usize>) -> PyResult<()> {
+    match max_depth {
+        Some(0) => Err(PyValueError::new_err("max_depth must be at least 1")),
+        _ => Ok(()),
+    }
+}
+
+/// Parses a fragment with the standard's fragment parsing algorithm (what `innerHTML` does)
+/// in the context element `context` (`"td"`, `"svg path"`, `"math mi"`).
+#[pyfunction]
+#[pyo3(signature = (html, /, context=None, *, scripting=false, errors=false, locations=false,
+                    declarative_shadow_roots=None, max_depth=None))]
+#[allow(clippy::too_many_arguments)]
+fn parse_fragment(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    context: Option<&Bound<'_, PyAny>>,
+    scripting: bool,
+    errors: bool,
+    locations: bool,
+    declarative_shadow_roots: Option<bool>,
+    max_depth: Option<usize>,
+) -> PyResult<Py<Document>> {
+    let Ok(text) = html.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "parse_fragment() takes the fragment as str, not {}",
+            type_name(html)
+        )));
+    };
+    let context = match context {
+        Some(context) => context.clone(),
+        None => PyString::new(py, "body").into_any(),
+    };
+    let Ok(context) = context.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "parse_fragment() takes the context as str (a tag name such as \"td\"), not {}",
+            type_name(&context)
+        )));
+    };
+    check_max_depth(max_depth)?;
+    let flags = Flags {
+        scripting,
+        errors,
+        locations,
+        declarative_shadow_roots,
+        max_depth,
+    };
+    let opts = flags.options();
+    let context = context.to_string_lossy();
+    let context: kauri::FragmentContext = context
+        .parse()
+        .map_err(|err: kauri::ContextError| FragmentContextError::new_err(err.to_string()))?;
+    let text = text_of(text)?;
+    let text: &str = &text;
+    let doc = py.detach(|| {
+        kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
+            .with_scripting(opts.scripting)
+    });
+    Document::new_py(py, doc, None, flags.errors)
+}
+
+/// The module `kauri._kauri`; `kauri/__init__.py` re-exports it.
+#[pymodule]
+fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
+    m.add_class::<Document>()?;
+    m.add_class::<ParseError>()?;
+    m.add_class::<Node>()?;
+    m.add_class::<Element>()?;
+    m.add_class::<Text>()?;
+    m.add_class::<Comment>()?;
+    m.add_class::<Doctype>()?;
+    m.add_class::<ProcessingInstruction>()?;
+    m.add("KauriError", py.get_type::<KauriError>())?;
+    m.add("EncodingError", py.get_type::<EncodingError>())?;
+    m.add("SelectorError", py.get_type::<SelectorError>())?;
+    m.add(
+        "FragmentContextError",
+        py.get_type::<FragmentContextError>(),
+    )?;
+    m.add("EditError", py.get_type::<EditError>())?;
+    Ok(())
+}

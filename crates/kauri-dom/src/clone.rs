@@ -76,7 +76,7 @@ pub(crate) fn shallow_clone<'a>(
             NodeData::DocumentFragment
         }
     };
-    arena.alloc(Node::new(data).with_spans(spans))
+    arena.alloc(Node::new(data, spans))
 }
 
 /// When `source` is a shadow host, gives `copy` (its new copy, in `arena`) a copy of the shadow

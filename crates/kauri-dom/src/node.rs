@@ -73,21 +73,22 @@ impl<'a> Arena<'a> {
     }
 
     /// Moves a node into the arena.
+    #[inline]
     pub(crate) fn alloc(&self, node: Node<'a>) -> &Node<'a> {
         self.nodes.alloc(node)
     }
 
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
-        self.alloc(Node::new(data))
+        self.alloc(Node::new(data, None))
     }
 
     /// A new detached Text node.
     pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
-        let node = Node::new(NodeData::Text(Text {
+        let data = NodeData::Text(Text {
             data: UnsafeCell::new(text.to_owned()),
-        }));
-        self.alloc(node.with_spans(spans))
+        });
+        self.alloc(Node::new(data, spans))
     }
 
     /// A new detached element (and for an HTML `template`, its template contents). `flag` is
@@ -104,14 +105,14 @@ impl<'a> Arena<'a> {
         } else {
             None
         };
-        let node = Node::new(NodeData::Element(Element {
+        let data = NodeData::Element(Element {
             name,
             attrs: UnsafeCell::new(attrs),
             indexed: Once::new(),
             flag: Cell::new(flag),
             associated: Cell::new(template_contents),
-        }));
-        self.alloc(node.with_spans(spans))
+        });
+        self.alloc(Node::new(data, spans))
     }
 }
 
@@ -742,23 +743,17 @@ pub enum NodeKind {
 }
 
 impl<'a> Node<'a> {
-    /// This node with these source ranges (before it is allocated, so nothing can read them).
-    pub(crate) fn with_spans(self, spans: Option<Spans>) -> Node<'a> {
-        Node {
-            spans: UnsafeCell::new(spans.map(Box::new)),
-            ..self
-        }
-    }
-
-    /// A detached node with this data.
-    pub(crate) fn new(data: NodeData<'a>) -> Node<'a> {
+    /// A detached node with this data and these source ranges (given before it is allocated,
+    /// so nothing can read them). Built in one piece, so that allocation writes it once.
+    #[inline]
+    pub(crate) fn new(data: NodeData<'a>, spans: Option<Spans>) -> Node<'a> {
         Node {
             parent: Cell::new(None),
             first_child: Cell::new(None),
             last_child: Cell::new(None),
             prev_sibling: Cell::new(None),
             next_sibling: Cell::new(None),
-            spans: UnsafeCell::new(None),
+            spans: UnsafeCell::new(spans.map(Box::new)),
             data,
         }
     }

@@ -311,6 +311,7 @@ impl<'a> SelectedContent<'a> {
 
     /// An element was popped off the stack of open elements: for an `option`, "maybe clone an
     /// option into selectedcontent".
+    #[inline]
     pub(crate) fn popped(&mut self, arena: &'a Arena<'a>, element: &'a Node<'a>) {
         if self.seen && element.is_html_element(&local_name!("option")) {
             self.maybe_clone_option_into_selectedcontent(arena, element);

@@ -262,9 +262,16 @@ impl<'a> DomSink<'a> {
         if handle.sink == self.id {
             Some(handle.node)
         } else {
-            self.refused += 1;
-            None
+            self.refuse()
         }
+    }
+
+    /// Counts a refused call (out of line: a sink driven by one tree builder never refuses).
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self) -> Option<&'a Node<'a>> {
+        self.refused += 1;
+        None
     }
 
     /// A handle of this sink.

@@ -36,6 +36,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// intended parent. Steps 1 to 14 (speculative parsing, custom element definitions,
     /// `xmlns` checks and the reset algorithm) have no effect without scripts and a DOM with
     /// form control values; step 15 is the form owner.
+    ///
+    /// Inline (every element goes through here); step 15's rare work is out of line in
+    /// [`TreeBuilder::associate_with_form`].
+    #[inline(always)]
     pub(crate) fn create_element_for_token(
         &mut self,
         ns: Namespace,
@@ -55,22 +59,32 @@ impl<S: TreeSink> TreeBuilder<S> {
                         && a.name.local == local_name!("form")));
         // 10. Let element be the result of creating an element. 11. Append each attribute.
         let element = self.sink.create_element(QualName::new(ns, name), attrs);
+        if associate {
+            self.associate_with_form(&element, intended);
+        }
+        // 16. Return element.
+        element
+    }
+
+    /// Step 15 of "create an element for a token" for a form-associated `element` whose
+    /// token-side conditions hold: the rest of the conditions, and the association.
+    #[inline(never)]
+    fn associate_with_form(&mut self, element: &S::Handle, intended: &Place<S::Handle>) {
         // 15. If element is a form-associated element and not a form-associated custom
         // element, the form element pointer is not null, the parser is not parsing template
         // contents, the parser's fragment context element is null, element is either not
         // listed or doesn't have a form attribute, and the intendedParent is in the same tree
         // as the element pointed to by the form element pointer (the sink checks this one),
         // then associate element with that form.
-        if associate && !self.parsing_template_contents() && self.context.is_none() {
-            if let Some(form) = self.form.clone() {
-                let location = match intended {
-                    Place::Append(parent) => parent,
-                    Place::Before(sibling) => sibling,
-                };
-                self.sink.associate_form_owner(&element, &form, location);
-            }
+        if self.parsing_template_contents() || self.context.is_some() {
+            return;
         }
-        // 16. Return element.
-        element
+        if let Some(form) = self.form.clone() {
+            let location = match intended {
+                Place::Append(parent) => parent,
+                Place::Before(sibling) => sibling,
+            };
+            self.sink.associate_form_owner(element, &form, location);
+        }
     }
 }

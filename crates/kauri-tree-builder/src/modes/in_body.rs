@@ -13,7 +13,9 @@ use kauri_tokenizer::{
 };
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// The "in body" insertion mode (§ parsing-main-inbody).
+    /// The "in body" insertion mode (§ parsing-main-inbody). Small enough to inline into the
+    /// dispatcher: text stays inline, tags and the rare tokens are calls.
+    #[inline(always)]
     pub(crate) fn in_body<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
         match token {
             Token::NullCharacter => {
@@ -22,6 +24,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Token::Characters(s) => {
                 self.in_body_characters(s);
+                // The token owns nothing (its text is borrowed): forgetting it spares the
+                // hot path an out-of-line call to `Token`'s drop glue, whose address-taking
+                // would also keep the token in memory through every inlined caller.
+                std::mem::forget(token);
                 Flow::Done
             }
             Token::Comment(data) => {
@@ -36,25 +42,29 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.error(ErrorCode::UnexpectedDoctype);
                 Flow::Done
             }
-            Token::Eof => {
-                if !self.template_modes.is_empty() {
-                    return self.in_template(Token::Eof);
-                }
-                let unexpected = self
-                    .open
-                    .iter()
-                    .any(|e| !(e.ns == Namespace::Html && may_be_open_when_body_ends(&e.name)));
-                if unexpected {
-                    self.error(ErrorCode::EofWithOpenElements);
-                }
-                self.stop_parsing();
-                Flow::Done
-            }
+            Token::Eof => self.in_body_eof(),
             Token::Tag(tag) => match tag.kind {
                 TagKind::StartTag => self.in_body_start_tag(tag),
                 TagKind::EndTag => self.in_body_end_tag(tag),
             },
         }
+    }
+
+    /// "In body", an end-of-file token.
+    #[cold]
+    fn in_body_eof<'a>(&mut self) -> Flow<'a> {
+        if !self.template_modes.is_empty() {
+            return self.in_template(Token::Eof);
+        }
+        let unexpected = self
+            .open
+            .iter()
+            .any(|e| !(e.ns == Namespace::Html && may_be_open_when_body_ends(&e.name)));
+        if unexpected {
+            self.error(ErrorCode::EofWithOpenElements);
+        }
+        self.stop_parsing();
+        Flow::Done
     }
 
     /// "In body", character tokens other than U+0000 (a run of them).
@@ -67,6 +77,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    #[inline(never)]
     pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
         match tag.name {
             local_name!("html") => {
@@ -462,6 +473,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    #[inline(never)]
     pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
         match tag.name {
             local_name!("template") => return self.in_head(Token::Tag(tag)),

@@ -112,6 +112,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "Insert a character" for a run of characters.
+    #[inline]
     pub(crate) fn insert_characters(&mut self, text: &str) {
         if text.is_empty() || self.open.is_empty() {
             // The insertion location's parent would be the Document: characters are dropped.
@@ -282,6 +283,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline]
     fn left_stack(&mut self, e: &OpenElement<S::Handle>) {
         // `end_tag` is only set when the sink wants spans.
+        if self.end_tag.is_some() {
+            self.end_tag_left_stack(e);
+        }
+    }
+
+    /// [`TreeBuilder::left_stack`] while an end tag is processed and the sink wants spans.
+    #[inline(never)]
+    fn end_tag_left_stack(&mut self, e: &OpenElement<S::Handle>) {
         if let Some(name) = &self.end_tag {
             if e.name == *name || e.name.eq_ignore_ascii_case(name) {
                 self.sink.set_end_tag_span(&e.handle, self.span);

@@ -302,29 +302,53 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The tree construction dispatcher (§ tree-construction-dispatcher): each token goes to
     /// the current insertion mode or to the rules for foreign content, and again as long as a
-    /// rule asks to reprocess it. `html_only` skips the foreign-content test for the first
-    /// round (a rule said "process the token according to the current insertion mode").
-    fn dispatch(&mut self, mut token: Token<'_>, mut html_only: bool) {
+    /// rule asks to reprocess it.
+    ///
+    /// The first round is inline (most tokens need one), written without intermediate moves of
+    /// the token (each would copy its 80 bytes); reprocessing continues out of line in
+    /// [`TreeBuilder::reprocess`].
+    #[inline]
+    fn dispatch(&mut self, token: Token<'_>) {
+        if self.stopped {
+            return;
+        }
+        let flow = if !self.use_html_rules(&token) {
+            self.foreign_content(token)
+        } else if self.mode == InsertionMode::InBody {
+            // `process_in_mode`'s hot arm, inline.
+            self.in_body(token)
+        } else {
+            self.process_in_mode(self.mode, token)
+        };
+        if !matches!(flow, Flow::Done) {
+            self.reprocess(flow);
+        }
+    }
+
+    /// One round of the dispatcher: the insertion mode's rules or the rules for foreign
+    /// content. `html_only` skips the foreign-content test (a rule said "process the token
+    /// according to the current insertion mode").
+    #[inline]
+    fn dispatch_once<'a>(&mut self, token: Token<'a>, html_only: bool) -> Flow<'a> {
+        if html_only || self.use_html_rules(&token) {
+            self.process_in_mode(self.mode, token)
+        } else {
+            self.foreign_content(token)
+        }
+    }
+
+    /// The dispatcher's later rounds, for as long as a rule asks to reprocess the token.
+    #[inline(never)]
+    fn reprocess(&mut self, mut flow: Flow<'_>) {
         loop {
             if self.stopped {
                 return;
             }
-            let flow = if html_only || self.use_html_rules(&token) {
-                self.process_in_mode(self.mode, token)
-            } else {
-                self.foreign_content(token)
-            };
-            match flow {
+            flow = match flow {
                 Flow::Done => return,
-                Flow::Reprocess(t) => {
-                    token = t;
-                    html_only = false;
-                }
-                Flow::ReprocessHtml(t) => {
-                    token = t;
-                    html_only = true;
-                }
-            }
+                Flow::Reprocess(t) => self.dispatch_once(t, false),
+                Flow::ReprocessHtml(t) => self.dispatch_once(t, true),
+            };
         }
     }
 
@@ -397,7 +421,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         matches!(token, Token::Eof)
     }
 
-    /// Processes a token using the rules for the given insertion mode.
+    /// Processes a token using the rules for the given insertion mode. Out of line: the
+    /// dispatcher runs "in body", where nearly every token of an ordinary page goes, inline.
+    #[inline(never)]
     pub(crate) fn process_in_mode<'a>(
         &mut self,
         mode: InsertionMode,
@@ -431,23 +457,21 @@ impl<S: TreeSink> TreeBuilder<S> {
 }
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
-    fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+    fn process_token(&mut self, mut token: Token<'_>, span: Span) -> TokenSinkResult {
         self.span = span;
-        let token = if self.ignore_lf {
-            // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
-            // token and move on to the next one" (pre, listing, textarea).
+        if self.ignore_lf {
+            // After a `pre`, `listing` or `textarea` start tag: "If the next token is a U+000A
+            // LINE FEED (LF) character token, then ignore that token and move on to the next
+            // one".
             self.ignore_lf = false;
-            match token {
-                Token::Characters(s) => match s.strip_prefix('\n') {
+            if let Token::Characters(s) = &mut token {
+                match s.strip_prefix('\n') {
                     Some("") => return TokenSinkResult::Continue,
-                    Some(rest) => Token::Characters(rest),
-                    None => Token::Characters(s),
-                },
-                t => t,
+                    Some(rest) => *s = rest,
+                    None => {}
+                }
             }
-        } else {
-            token
-        };
+        }
         match &token {
             Token::Tag(t) => {
                 self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
@@ -458,7 +482,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
             _ if self.spans => self.end_tag = None,
             _ => {}
         }
-        self.dispatch(token, false);
+        self.dispatch(token);
         self.token_done()
     }
 

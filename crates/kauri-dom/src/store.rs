@@ -41,7 +41,6 @@ const _: () =
     assert!(!std::mem::needs_drop::<Attr<'static>>() && !std::mem::needs_drop::<Cell<Spans>>());
 
 /// See the module documentation.
-#[derive(Default)]
 pub(crate) struct Store {
     /// Strings, attribute lists and source ranges. Only data without drop glue goes in (see
     /// the assertions above; an [`AttrList`] holds a `OnceLock` of a reference, whose drop
@@ -50,12 +49,44 @@ pub(crate) struct Store {
     /// The long names whose bitwise copies nodes and attributes hold (see
     /// [`Store::local_name`]): each one the only owner of its reference.
     names: RefCell<Vec<LocalName>>,
-    /// The maps [`AttrList::map`] built. Behind a lock because a shared `Document` is `Sync`:
-    /// two threads may read the attributes of two elements at once.
-    maps: Mutex<typed_arena::Arena<Attributes>>,
+    /// The maps [`AttrList::map`] built, in an allocation of their own that the store owns
+    /// (from `Box::into_raw`, freed by `Drop`): attribute lists point to it, and a pointer
+    /// into the store itself would not survive a move of the `Box` that holds the arena
+    /// (moving a `Box` asserts that nothing else points into it).
+    maps: NonNull<Maps>,
+}
+
+/// The maps of [`Element::attrs`](crate::Element::attrs), behind a lock because a shared
+/// `Document` is `Sync`: two threads may read the attributes of two elements at once.
+pub(crate) struct Maps(Mutex<typed_arena::Arena<Attributes>>);
+
+impl Default for Store {
+    fn default() -> Store {
+        Store {
+            bump: bumpalo::Bump::new(),
+            names: RefCell::new(Vec::new()),
+            maps: NonNull::from(Box::leak(Box::new(Maps(Mutex::default())))),
+        }
+    }
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        // SAFETY: `maps` came from `Box::leak` in `Store::default` and is freed only here,
+        // once; the references to it that attribute lists hold live in this store's arena,
+        // which is not used after the store is dropped.
+        drop(unsafe { Box::from_raw(self.maps.as_ptr()) });
+    }
 }
 
 impl Store {
+    /// The maps, for as long as the store lives.
+    fn maps(&self) -> &Maps {
+        // SAFETY: `maps` is valid from `Store::default` until `Drop`, which cannot run while
+        // `self` is borrowed; it is only ever used by shared reference.
+        unsafe { self.maps.as_ref() }
+    }
+
     /// Stores `spans`.
     pub(crate) fn alloc_spans(&self, spans: Spans) -> &Cell<Spans> {
         self.bump.alloc(Cell::new(spans))
@@ -119,27 +150,18 @@ impl Store {
             let mut seen = HashSet::with_capacity(attrs.len());
             attrs.retain(|a| seen.insert(a.name.clone()));
         }
-        // All the values in one string, then the list pointing into it.
-        let total = attrs.iter().map(|a| a.value.len()).sum();
-        let mut values = bumpalo::collections::String::with_capacity_in(total, &self.bump);
-        for a in &attrs {
-            values.push_str(&a.value);
-        }
-        let values: &str = values.into_bump_str();
-        let mut start = 0;
-        let items = self.bump.alloc_slice_fill_iter(attrs.into_iter().map(|a| {
-            let end = start + a.value.len();
-            let value = &values[start..end];
-            start = end;
-            Attr {
+        // (Allocating the values while the slice is being filled is fine: the bump allocator
+        // hands out the slice's room first.)
+        let items = self
+            .bump
+            .alloc_slice_fill_iter(attrs.into_iter().map(|a| Attr {
+                value: self.bump.alloc_str(&a.value),
                 name: self.attr_name(a.name),
-                value,
-            }
-        }));
+            }));
         Some(self.bump.alloc(AttrList {
             items,
             map: OnceLock::new(),
-            store: self,
+            maps: self.maps(),
         }))
     }
 
@@ -154,7 +176,7 @@ impl Store {
                 })
                 .collect(),
         )?;
-        let map = self.keep_map(map);
+        let map = self.maps().keep(map);
         // A new list: nothing has read it yet, so its map is unset.
         let _ = list.map.set(map);
         Some(list)
@@ -164,15 +186,17 @@ impl Store {
         let local = ManuallyDrop::into_inner(self.local_name(name.local));
         ManuallyDrop::new(AttrName { ns: name.ns, local })
     }
+}
 
+impl Maps {
     /// Keeps `map` until the store is dropped.
-    fn keep_map(&self, map: Attributes) -> &Attributes {
-        let maps = self.maps.lock().unwrap_or_else(PoisonError::into_inner);
+    fn keep(&self, map: Attributes) -> &Attributes {
+        let maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let kept: *const Attributes = maps.alloc(map);
         drop(maps);
         // SAFETY: `kept` points to a map in the typed arena, which never moves or drops an
-        // element before the arena itself is dropped, with the store: that is after the
-        // borrow of `self` this reference is tied to ends. The map is never written again
+        // element before the arena itself is dropped, with `self` (by the store): that is
+        // after the borrow of `self` this reference is tied to ends. The map is never written again
         // (the arena hands out no other reference to it).
         unsafe { &*kept }
     }
@@ -181,7 +205,9 @@ impl Store {
 /// Whether two attributes have the same name: pairwise for short lists (almost every tag), by
 /// hashing for long ones.
 fn has_duplicates(attrs: &[Attribute]) -> bool {
-    if attrs.len() <= 16 {
+    if attrs.len() < 2 {
+        false
+    } else if attrs.len() <= 16 {
         attrs
             .iter()
             .enumerate()
@@ -212,8 +238,8 @@ pub(crate) struct AttrList<'a> {
     pub(crate) items: &'a [Attr<'a>],
     /// The map of [`Element::attrs`](crate::Element::attrs), built on the first call.
     map: OnceLock<&'a Attributes>,
-    /// The store the list is in, which keeps the map.
-    store: &'a Store,
+    /// The maps of the store the list is in, which keep the map.
+    maps: &'a Maps,
 }
 
 impl<'a> AttrList<'a> {
@@ -227,7 +253,7 @@ impl<'a> AttrList<'a> {
                 map.entry((*a.name).clone())
                     .or_insert_with(|| a.value.to_owned());
             }
-            self.store.keep_map(map)
+            self.maps.keep(map)
         })
     }
 }
@@ -419,6 +445,29 @@ mod tests {
         // (Miri checks the reference counts: a double release is a use after free, a
         // missing one a leak).
         assert_eq!(&*kept, &*long);
+    }
+
+    #[test]
+    fn attribute_maps_and_texts_survive_moves_of_the_document() {
+        // Moving a `Box` (the document's arena) asserts that nothing points into it: lists
+        // and texts must only point to the store's separate allocations (Miri checks).
+        let doc = crate::test_support::parse_document("<p id=a class=b>x<!--c-->");
+        let moved = std::thread::spawn(move || doc).join().unwrap();
+        let p = moved
+            .root()
+            .descendants()
+            .find(|n| n.is_html_element(&LocalName::from("p")))
+            .unwrap();
+        let e = p.as_element().unwrap();
+        assert_eq!(e.attrs().len(), 2);
+        let again = Box::new(moved);
+        let p = again
+            .root()
+            .descendants()
+            .find(|n| n.is_html_element(&LocalName::from("p")))
+            .unwrap();
+        assert_eq!(p.as_element().unwrap().attrs()[1], "b");
+        assert_eq!(p.text_content(), "x");
     }
 
     #[test]

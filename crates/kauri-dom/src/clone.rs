@@ -3,9 +3,9 @@
 //! shadow root (see [`clone_shadow_root`]); form owners are not copied.
 
 use crate::node::ShadowRoot;
-use crate::node::{
-    Arena, AttrStore, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans,
-};
+use kauri_tokenizer::{Attribute, QualName};
+
+use crate::node::{Arena, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans};
 
 /// Appends deep copies of `source`'s children to `target` (iteratively, so any depth uses
 /// constant stack; an HTML template's contents are cloned too, as the template cloning steps
@@ -54,29 +54,38 @@ pub(crate) fn shallow_clone<'a>(
         });
     let data = match &node.data {
         NodeData::Element(e) => {
-            let attrs = AttrStore::indexed(e.attrs().clone());
-            return arena.new_element(e.name.clone(), attrs, e.flag.get(), spans);
+            let attrs = e
+                .attributes()
+                .map(|(name, value)| Attribute {
+                    name: name.clone(),
+                    value: value.to_owned(),
+                })
+                .collect();
+            let attrs = arena.store.attr_list(attrs);
+            let name = QualName::clone(&e.name);
+            return arena.new_element(name, attrs, e.flag.get(), spans);
         }
         NodeData::Text(t) => return arena.new_text(t.data(), spans),
         NodeData::Comment(c) => NodeData::Comment(Comment {
-            data: c.data.clone(),
+            data: arena.str(c.data()),
         }),
         NodeData::ProcessingInstruction(p) => {
             NodeData::ProcessingInstruction(ProcessingInstruction {
-                target: p.target.clone(),
-                data: p.data.clone(),
+                target: arena.str(p.target()),
+                data: arena.str(p.data()),
             })
         }
-        NodeData::Doctype(d) => NodeData::Doctype(Doctype {
-            name: d.name.clone(),
-            public_id: d.public_id.clone(),
-            system_id: d.system_id.clone(),
-        }),
+        NodeData::Doctype(d) => NodeData::Doctype(Doctype::new_in(
+            arena,
+            d.name(),
+            d.public_id(),
+            d.system_id(),
+        )),
         NodeData::DocumentFragment | NodeData::Document(_) | NodeData::ShadowRoot(_) => {
             NodeData::DocumentFragment
         }
     };
-    arena.alloc(Node::new(data, spans))
+    arena.new_node_with_spans(data, spans)
 }
 
 /// When `source` is a shadow host, gives `copy` (its new copy, in `arena`) a copy of the shadow

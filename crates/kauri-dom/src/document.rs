@@ -13,12 +13,20 @@
 //! 2. the closure given to [`Document::build`] works for every arena lifetime, so neither node
 //!    references nor a sink can leave it except in the tree it returns: once the `Document`
 //!    exists, no sink can change its nodes;
-//! 3. so nothing writes a node through `&Document`, except the first read of an element's
-//!    attributes, which indexes them once under a `Once` (see `Element::attrs`): threads that
-//!    share a document only read it or wait for that one write;
-//! 4. [`Document::edit`] changes links, and swaps attribute maps and texts for new ones (keeping
-//!    the old ones alive until the edit ends: see `edit_data.rs`), through `&mut Document`
-//!    only, so no reader outside the edit is looking.
+//! 3. so nothing writes a node or the arena's store through `&Document`, except the first read
+//!    of an element's attributes as a map (`Element::attrs`), which builds the map once under a
+//!    `OnceLock` and keeps it in a `Mutex`-guarded list of the store, never touching the
+//!    store's bump allocator or name list: threads that share a document only read it, or
+//!    wait for that one write;
+//! 4. [`Document::edit`] changes links, and points nodes at new attribute lists and texts that
+//!    it stores in the arena (the old ones stay there until the document is dropped: see
+//!    `edit_data.rs` and `store.rs`), through `&mut Document` only, so no reader outside the
+//!    edit is looking.
+//!
+//! Everything the tree holds (nodes, texts, attribute lists, names, maps) is owned by the
+//! arena, which frees it in large chunks when the document is dropped, without walking the
+//! tree (see `store.rs`). Edits only add to it, so a document's memory grows with its edits
+//! until it is dropped.
 
 use std::io;
 
@@ -48,11 +56,13 @@ pub struct Document {
     _arena: Box<Arena<'static>>,
 }
 
-// SAFETY: see the module documentation: the whole node graph lives in `_arena` and moves with
-// it (facts 1 and 2), and the node data (atoms, strings, boxes) is `Send`.
+// SAFETY: see the module documentation: the whole node graph, and every string and list its
+// nodes point to, lives in `_arena` (its nodes and its store) and moves with it (facts 1 and
+// 2); the rest of the node data (atoms, shared long names) is `Send`.
 unsafe impl Send for Document {}
-// SAFETY: `&Document` only reads the tree, apart from the `Once`-guarded first indexing of an
-// element's attributes (fact 3), so concurrent readers do not race.
+// SAFETY: `&Document` only reads the tree and the store, apart from the `OnceLock`-guarded
+// first build of an element's attribute map, kept under the store's `Mutex` (fact 3), so
+// concurrent readers do not race.
 unsafe impl Sync for Document {}
 
 const _: fn() = || {
@@ -211,8 +221,8 @@ impl Document {
         // editor only links nodes of this arena (see the module documentation).
         let (arena, root) =
             unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
-        // The editor, and the data its setters replaced, is dropped after `f` returns (see
-        // `edit_data.rs`).
+        // The data the editor's setters replace stays in the arena until the document is
+        // dropped (see `edit_data.rs`).
         f(&Editor::new(arena, root, self.scripting))
     }
 

@@ -15,8 +15,7 @@ use std::marker::PhantomData;
 use kauri_tokenizer::{Attribute, LocalName, QualName};
 
 use crate::attrs::{self, Attributes};
-use crate::node::{Arena, AttrStore, Node, NodeData};
-use std::mem::MaybeUninit;
+use crate::node::{Arena, Node, NodeData};
 
 /// Why an edit was refused: the cases where the DOM throws. Each variant names the DOM
 /// exception it stands for.
@@ -120,9 +119,6 @@ pub struct Editor<'a> {
     /// templates this editor created.
     hosts: RefCell<Option<HashMap<usize, &'a Node<'a>>>>,
     created_templates: RefCell<Vec<&'a Node<'a>>>,
-    /// Attribute maps and texts the setters replaced, freed when the editor is dropped (see
-    /// `edit_data.rs`).
-    pub(crate) retired: RefCell<Retired>,
     /// Invariant in `'a`, like the nodes.
     _invariant: PhantomData<std::cell::Cell<&'a ()>>,
 }
@@ -159,7 +155,6 @@ impl<'a> Editor<'a> {
             scripting,
             hosts: RefCell::new(None),
             created_templates: RefCell::new(Vec::new()),
-            retired: RefCell::new(Retired::default()),
             _invariant: PhantomData,
         }
     }
@@ -210,9 +205,8 @@ impl<'a> Editor<'a> {
 
     /// A new element with these attributes.
     pub(crate) fn new_element(&self, name: QualName, attrs: Attributes) -> &'a Node<'a> {
-        let element = self
-            .arena
-            .new_element(name, AttrStore::indexed(attrs), false, None);
+        let attrs = self.arena.store.attr_list_from_map(attrs);
+        let element = self.arena.new_element(name, attrs, false, None);
         let template_contents = element.as_element().and_then(|e| e.template_contents());
         if let Some(contents) = template_contents {
             self.created_templates.borrow_mut().push(element);
@@ -243,7 +237,7 @@ impl<'a> Editor<'a> {
     /// ```
     pub fn create_comment(&self, data: &str) -> &'a Node<'a> {
         self.arena.new_node(NodeData::Comment(crate::node::Comment {
-            data: data.into(),
+            data: self.arena.str(data),
         }))
     }
 
@@ -604,26 +598,4 @@ fn map_templates<'a>(hosts: &mut HashMap<usize, &'a Node<'a>>, mut roots: Vec<&'
 
 fn addr(node: &Node<'_>) -> usize {
     node as *const Node<'_> as *const u8 as usize
-}
-
-/// Attribute stores and texts replaced during an edit, kept until the edit ends (see the module
-/// documentation of `edit_data`, which fills it).
-#[derive(Default)]
-pub(crate) struct Retired {
-    /// Each one initialized by [`Element::swap_attrs`] and dropped only by `Drop`.
-    pub(crate) attrs: Vec<MaybeUninit<AttrStore>>,
-    pub(crate) texts: Vec<String>,
-}
-
-impl Drop for Retired {
-    fn drop(&mut self) {
-        for store in &mut self.attrs {
-            // SAFETY: every entry was initialized by `Element::swap_attrs` (a bitwise copy of
-            // a live store that the element no longer owns) and is dropped once, here. The
-            // `Retired` is owned by an `Editor`, which `Document::edit` drops after the edit
-            // closure has returned, so no reference into the store exists any more (see the
-            // `edit_data` module documentation).
-            unsafe { store.assume_init_drop() }
-        }
-    }
 }

@@ -6,79 +6,25 @@
 //!
 //! Readers borrow into node data: [`Element::attrs`] gives `&'a Attributes`, [`Text::data`]
 //! gives `&'a str`, and inside [`Document::edit`](crate::Document::edit) such references live
-//! as long as the closure's nodes do. So a setter never writes where one may point. It swaps
-//! whole stores instead: it builds a new attribute map (or string), puts it in the node's slot
-//! in place of the old one, and moves the old one into [`Retired`], which the [`Editor`] owns.
-//! The old map or string stays allocated and unchanged, so every reference taken before the
-//! swap stays valid (and shows the old value, as a snapshot would); reads after the swap see
-//! the new value.
+//! as long as the closure's nodes do. So a setter never writes where one may point. It stores
+//! new data in the arena (a new attribute list, a new string) and points the node at it; the
+//! old data stays in the arena, allocated and unchanged, until the arena (the `Document`) is
+//! dropped (see `crate::store`). So every reference taken before the change stays valid (and
+//! shows the old value, as a snapshot would); reads after it see the new value. The price is
+//! memory: each edit of an attribute or a text adds to what the document holds, until the
+//! document is dropped.
 //!
-//! The retired stores are freed when the editor is dropped, which `Document::edit` does after
-//! the closure returns. By then no reference into them exists, and the borrow checker proves
-//! it: the closure is generic over the arena lifetime `'a` (`for<'a> FnOnce(&Editor<'a>) -> R`),
-//! so no value whose type mentions `'a` (a `&'a str`, an `&'a Attributes`, a node) can be
-//! returned from it or stored anywhere that outlives the call (no type outside the closure can
-//! name `'a`, and `'a` is not `'static`). No other thread can hold a reference either:
-//! `Document::edit` takes `&mut Document`, and node references are not `Send` (a node has
-//! `Cell` links, so it is not `Sync`).
-//!
-//! The slot itself is only written during the swap, when no reference *to the slot* exists:
-//! readers keep references to the heap data the slot points to, never to the slot. The old
-//! attribute store is copied out bitwise into a `MaybeUninit` rather than moved as a value, so
-//! the `Box` inside it is never handed around as a `Box` while references into its map are
-//! alive (under Stacked Borrows a `Box` moved as a value asserts it is unique, as `&mut` does,
-//! which would invalidate those references); the `edit_data_miri` test checks this under Miri.
-
-use std::mem::MaybeUninit;
+//! No other thread can read a node while it changes: `Document::edit` takes
+//! `&mut Document`, and node references are not `Send` (a node has `Cell` links, so it is not
+//! `Sync`).
 
 use kauri_tokenizer::{AttrName, Attribute, LocalName, Namespace};
 
 use crate::attrs::Attributes;
 use crate::edit::{EditError, Editor};
 use crate::fragment::{parse_fragment, FragmentOptions};
-use crate::node::{AttrStore, Element, Node, NodeData, ProcessingInstruction, Text};
+use crate::node::{Element, Node, NodeData, ProcessingInstruction};
 use crate::query::qualified_name_is;
-
-impl Element<'_> {
-    /// Puts `map` in the element's attribute slot and returns the old store, copied out
-    /// bitwise (see the module documentation for why not by value).
-    ///
-    /// # Safety
-    /// No other thread may read the element during the call, and the caller must keep the
-    /// returned store unchanged and allocated (and drop it at most once, with
-    /// `assume_init_drop`) as long as a reference into the old attributes may exist.
-    unsafe fn swap_attrs(&self, map: Attributes) -> MaybeUninit<AttrStore> {
-        // Index pending attributes now, so that the `Once` has run and `attrs` never writes
-        // the slot again.
-        self.attrs();
-        let slot = self.attrs.get();
-        let mut old = MaybeUninit::<AttrStore>::uninit();
-        // SAFETY: `slot` is valid and initialized; no thread reads it during the call (the
-        // caller's contract) and no reference to the slot itself outlives a call of `attrs`
-        // (readers keep references to the map it points to). The old store is copied out
-        // bitwise and the slot overwritten without dropping it, so the old store now lives
-        // only in `old`, which the caller keeps alive.
-        unsafe {
-            std::ptr::copy_nonoverlapping(slot, old.as_mut_ptr(), 1);
-            std::ptr::write(slot, AttrStore::indexed(map));
-        }
-        old
-    }
-}
-
-impl Text {
-    /// Puts `data` in the text's slot and returns the old string.
-    ///
-    /// # Safety
-    /// No other thread may read the node during the call, and the caller must keep the
-    /// returned string unchanged and allocated as long as a reference into it may exist.
-    unsafe fn swap_data(&self, data: String) -> String {
-        // SAFETY: no thread reads the slot during the call (the caller's contract), and no
-        // reference to the slot itself outlives a call of `data` (readers keep references to
-        // the string's heap buffer, which the caller keeps alive).
-        unsafe { std::mem::replace(&mut *self.data.get(), data) }
-    }
-}
 
 /// The DOM's "valid attribute local name": not empty, and no ASCII whitespace, NUL, `/`, `=`
 /// or `>`.
@@ -106,11 +52,7 @@ impl<'a> Editor<'a> {
 
     /// Replaces the element's attributes with `map` (see the module documentation).
     fn put_attrs(&self, element: &'a Element<'a>, map: Attributes) {
-        // SAFETY: the editor exists only inside `Document::edit`, which holds `&mut Document`,
-        // so no other thread reads the element; the old store goes to `retired`, which the
-        // editor keeps until the edit ends (see the module documentation).
-        let old = unsafe { element.swap_attrs(map) };
-        self.retired.borrow_mut().attrs.push(old);
+        element.attrs.set(self.arena.store.attr_list_from_map(map));
     }
 
     /// The name `set_attribute` & co. look for: the DOM lowercases it on an HTML element.
@@ -400,10 +342,10 @@ impl<'a> Editor<'a> {
                 );
             }
             NodeData::Text(t) => {
-                // SAFETY: as in `put_attrs`: no other thread reads the node, and the old
-                // string is kept in `retired` until the edit ends.
-                let old = unsafe { t.swap_data(text.to_owned()) };
-                self.retired.borrow_mut().texts.push(old);
+                // SAFETY: the editor exists only inside `Document::edit`, which holds
+                // `&mut Document`, so no other thread reads the node; the node is in the
+                // editor's arena (the editor only reaches nodes of its document).
+                unsafe { t.data.replace(&self.arena.store, text) };
             }
             NodeData::Comment(_) => {
                 let new = self.create_comment(text);
@@ -413,8 +355,8 @@ impl<'a> Editor<'a> {
                 let new =
                     self.arena
                         .new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
-                            target: p.target.clone(),
-                            data: text.into(),
+                            target: self.arena.str(p.target()),
+                            data: self.arena.str(text),
                         }));
                 self.swap_in(node, new);
             }

@@ -46,6 +46,7 @@ mod selectedcontent;
 pub mod serialize;
 mod shadow;
 mod sink;
+mod store;
 mod traverse;
 
 #[cfg(test)]

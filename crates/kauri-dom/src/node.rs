@@ -3,26 +3,33 @@
 //! A node lives in an [`Arena`] and is referred to as `&'a Node<'a>`. Links (parent, first and
 //! last child, previous and next sibling) are `Cell`s, so the tree is edited through shared
 //! references in O(1) per link change. A node does not own its children: the arena owns every
-//! node, so dropping a tree of any depth is a flat loop over the arena.
+//! node, and node data needs no `Drop`, so dropping a tree of any depth frees the arena's
+//! chunks without visiting a node (see `crate::store`).
 //!
 //! The public API of a node is read-only. Trees are built by [`DomSink`](crate::DomSink) (the tree
 //! builder's [`TreeSink`](kauri_tree_builder::TreeSink)); the link edits it uses are private to
 //! this crate, so no caller can link nodes of two different arenas.
 
-use std::cell::{Cell, UnsafeCell};
+use std::cell::Cell;
 use std::hash::BuildHasherDefault;
-use std::sync::Once;
+use std::mem::ManuallyDrop;
 
 use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, Span};
 use kauri_tree_builder::QuirksMode;
 
 use crate::attrs::Attributes;
+use crate::store::{ArenaStr, AttrList, Store, TextData};
 
-/// The arena that owns the nodes of one or more trees.
+/// The arena that owns the nodes of one or more trees, and everything they hold.
 ///
-/// Nodes are allocated by [`DomSink`](crate::DomSink) (and [`Editor`](crate::Editor)) and
-/// freed all at once when the arena is dropped. The arena gives no other access to its nodes,
-/// so a node can only be reached through a tree it belongs to.
+/// Nodes live in a typed arena; their texts, comments, attribute lists and values, and source
+/// ranges live in a bump allocator beside it (see `crate::store`). All of it is freed at once,
+/// in large chunks, when the arena is dropped: node data needs no `Drop`, so dropping a tree
+/// never walks it. An edit ([`Editor`](crate::Editor)) stores new data here and leaves the
+/// data it replaced in place, so an arena's memory only grows until the arena is dropped.
+///
+/// The arena gives no other access to its nodes, so a node can only be reached through a tree
+/// it belongs to.
 ///
 /// ```
 /// let arena = kauri_dom::Arena::new();
@@ -33,6 +40,7 @@ use crate::attrs::Attributes;
 /// ```
 pub struct Arena<'a> {
     nodes: typed_arena::Arena<Node<'a>>,
+    pub(crate) store: Store,
 }
 
 impl<'a> Arena<'a> {
@@ -45,6 +53,7 @@ impl<'a> Arena<'a> {
     pub fn new() -> Arena<'a> {
         Arena {
             nodes: typed_arena::Arena::new(),
+            store: Store::default(),
         }
     }
 
@@ -72,31 +81,43 @@ impl<'a> Arena<'a> {
         self.nodes.len() == 0
     }
 
-    /// Moves a node into the arena.
+    /// A new detached node with this data and source ranges.
     #[inline]
-    pub(crate) fn alloc(&self, node: Node<'a>) -> &Node<'a> {
-        self.nodes.alloc(node)
+    pub(crate) fn new_node_with_spans(
+        &'a self,
+        data: NodeData<'a>,
+        spans: Option<Spans>,
+    ) -> &'a Node<'a> {
+        // Built in one piece with its spans, so that allocation writes it once.
+        let spans = spans.map(|spans| self.store.alloc_spans(spans));
+        self.nodes.alloc(Node::new(data, spans))
     }
 
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
-        self.alloc(Node::new(data, None))
+        self.nodes.alloc(Node::new(data, None))
     }
 
     /// A new detached Text node.
     pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
         let data = NodeData::Text(Text {
-            data: UnsafeCell::new(text.to_owned()),
+            data: self.store.text(text),
         });
-        self.alloc(Node::new(data, spans))
+        self.new_node_with_spans(data, spans)
+    }
+
+    /// A string of node data (a comment's, a doctype's, a processing instruction's) stored in
+    /// this arena, for a node of this arena.
+    pub(crate) fn str(&'a self, s: &str) -> ArenaStr {
+        self.store.str(s)
     }
 
     /// A new detached element (and for an HTML `template`, its template contents). `flag` is
-    /// the element's [`Element::flag`].
+    /// the element's [`Element::flag`]; `attrs` is a list of this arena's store.
     pub(crate) fn new_element(
         &'a self,
         name: QualName,
-        attrs: AttrStore,
+        attrs: Option<&'a AttrList<'a>>,
         flag: bool,
         spans: Option<Spans>,
     ) -> &'a Node<'a> {
@@ -106,13 +127,12 @@ impl<'a> Arena<'a> {
             None
         };
         let data = NodeData::Element(Element {
-            name,
-            attrs: UnsafeCell::new(attrs),
-            indexed: Once::new(),
+            name: self.store.qual_name(name),
+            attrs: Cell::new(attrs),
             flag: Cell::new(flag),
             associated: Cell::new(template_contents),
         });
-        self.alloc(Node::new(data, spans))
+        self.new_node_with_spans(data, spans)
     }
 }
 
@@ -146,11 +166,10 @@ pub struct Node<'a> {
     pub(crate) last_child: Link<'a>,
     pub(crate) prev_sibling: Link<'a>,
     pub(crate) next_sibling: Link<'a>,
-    /// Source ranges, boxed so that a node without them (locations off) pays one pointer.
-    /// Written only through [`Node::update_spans`] (by the [`DomSink`](crate::DomSink) that
-    /// created the node, while no reference to it exists: see the sink's module documentation)
-    /// or before the node is allocated.
-    pub(crate) spans: UnsafeCell<Option<Box<Spans>>>,
+    /// Source ranges, in the arena's store, so that a node without them (locations off) pays
+    /// one pointer. Set by the [`DomSink`](crate::DomSink) that created the node
+    /// ([`Node::update_spans`]) or when the node is created.
+    pub(crate) spans: Cell<Option<&'a Cell<Spans>>>,
     pub(crate) data: NodeData<'a>,
 }
 
@@ -221,12 +240,29 @@ impl DocumentData {
 /// A DocumentType node: `<!DOCTYPE name PUBLIC "public id" "system id">`. Missing values are
 /// empty strings, as in the DOM.
 pub struct Doctype {
-    pub(crate) name: Box<str>,
-    pub(crate) public_id: Box<str>,
-    pub(crate) system_id: Box<str>,
+    /// The name, public id and system id, one after the other, in the arena's store (one
+    /// string and two offsets keep a node as small as an element).
+    strings: ArenaStr,
+    name_end: usize,
+    public_id_end: usize,
 }
 
 impl Doctype {
+    /// A doctype whose strings are stored in `arena`, for a node of `arena`.
+    pub(crate) fn new_in<'a>(
+        arena: &'a Arena<'a>,
+        name: &str,
+        public_id: &str,
+        system_id: &str,
+    ) -> Doctype {
+        let strings = arena.str(&[name, public_id, system_id].concat());
+        Doctype {
+            strings,
+            name_end: name.len(),
+            public_id_end: name.len() + public_id.len(),
+        }
+    }
+
     /// The name (`html`), or `""`.
     ///
     /// ```
@@ -241,7 +277,7 @@ impl Doctype {
     /// assert_eq!(doctype.name(), "html");
     /// ```
     pub fn name(&self) -> &str {
-        &self.name
+        &self.strings.get()[..self.name_end]
     }
     /// The public identifier, or `""`.
     ///
@@ -257,7 +293,7 @@ impl Doctype {
     /// assert_eq!(doctype.public_id(), "-//W3C//DTD HTML 4.01//EN");
     /// ```
     pub fn public_id(&self) -> &str {
-        &self.public_id
+        &self.strings.get()[self.name_end..self.public_id_end]
     }
     /// The system identifier, or `""`.
     ///
@@ -273,44 +309,7 @@ impl Doctype {
     /// assert_eq!(doctype.system_id(), "");
     /// ```
     pub fn system_id(&self) -> &str {
-        &self.system_id
-    }
-}
-
-/// An element's attributes: the token's list until the first access, then the indexed map
-/// (a tree whose attributes are never read never builds the hash index).
-///
-/// 16 bytes: every node is as large as its largest kind (an element), so the map, which most
-/// elements never build, is boxed, and an element without attributes allocates nothing.
-pub(crate) enum AttrStore {
-    /// The token's attributes, in source order, not indexed yet. Empty: no attributes (and
-    /// then it stays so on access, which reads [`EMPTY_ATTRIBUTES`]).
-    Pending(Box<[kauri_tokenizer::Attribute]>),
-    /// The map every accessor reads.
-    Indexed(Box<Attributes>),
-}
-
-impl AttrStore {
-    /// The token's attributes, indexed on first access.
-    pub(crate) fn pending(mut list: Vec<kauri_tokenizer::Attribute>) -> AttrStore {
-        if list.len() == list.capacity() {
-            return AttrStore::Pending(list.into_boxed_slice());
-        }
-        // A new exact-size allocation rather than shrinking in place: the token's buffer goes
-        // back whole to the allocator's cache, where the next tag's list finds it, instead of
-        // being split (which costs more than the copy).
-        let mut exact = Vec::with_capacity(list.len());
-        exact.append(&mut list);
-        AttrStore::Pending(exact.into_boxed_slice())
-    }
-
-    /// An indexed map (none when it is empty).
-    pub(crate) fn indexed(map: Attributes) -> AttrStore {
-        if map.is_empty() {
-            AttrStore::Pending(Box::default())
-        } else {
-            AttrStore::Indexed(Box::new(map))
-        }
+        &self.strings.get()[self.public_id_end..]
     }
 }
 
@@ -333,13 +332,11 @@ static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault
 /// assert_eq!((a.name(), a.attr("href")), ("a", Some("/x")));
 /// ```
 pub struct Element<'a> {
-    /// Written only by [`Element::attrs`] (the one move from `Pending` to `Indexed`, under
-    /// `indexed`) and [`Element::with_attrs_mut`] (by the [`DomSink`](crate::DomSink) that
-    /// created the element, while no reference to it exists).
-    pub(crate) attrs: UnsafeCell<AttrStore>,
-    /// Guards the one move from `Pending` to `Indexed` (a shared `Document` is `Sync`, so two
-    /// threads may read the attributes at once).
-    pub(crate) indexed: Once,
+    /// The attributes, in source order, in the arena's store (none: no attributes). Set when
+    /// the element is created, and replaced as a whole (never changed in place) by the
+    /// [`DomSink`](crate::DomSink) that created the element (`add_attrs_if_missing`) and by
+    /// the [`Editor`](crate::Editor); the list it replaces stays in the store, unchanged.
+    pub(crate) attrs: Cell<Option<&'a AttrList<'a>>>,
     /// For an `option`: its selectedness. For a `selectedcontent`: its "disabled" state. Both
     /// exist for the `selectedcontent` hooks that run while parsing.
     pub(crate) flag: Cell<bool>,
@@ -347,10 +344,12 @@ pub struct Element<'a> {
     /// For a shadow host: its shadow root (a ShadowRoot node). For a form-associated element:
     /// its form owner (a `form` element). The three sets of elements are disjoint (a template
     /// is neither a valid shadow host nor form-associated, and no form-associated element is
-    /// a valid shadow host), so one link serves all three and the node stays 104 bytes; the
+    /// a valid shadow host), so one link serves all three and the node stays small; the
     /// kind of the node it points to says which it is (see `crate::shadow`).
     pub(crate) associated: Cell<Option<&'a Node<'a>>>,
-    pub(crate) name: QualName,
+    /// Never dropped: a long name's reference count is held by the arena's store (see
+    /// `Store::qual_name`).
+    pub(crate) name: ManuallyDrop<QualName>,
 }
 
 impl<'a> Element<'a> {
@@ -432,49 +431,34 @@ impl<'a> Element<'a> {
     /// let names: Vec<&str> = a.attrs().keys().map(|name| &*name.local).collect();
     /// assert_eq!(names, ["href", "id"]);
     /// ```
+    ///
+    /// The map is built on the first call (from the list the element keeps in its arena) and
+    /// kept until the arena is dropped; [`Element::attr`], [`Element::attributes`] and the
+    /// serializers read the list and never build it.
     pub fn attrs(&self) -> &Attributes {
-        let store = self.attrs.get();
-        self.indexed.call_once(|| {
-            // SAFETY: the store has two writers. (1) `with_attrs_mut`, whose contract is that no
-            // reference into the store is alive or taken during the call; its caller, the sink
-            // that created the element, can keep it because no reference to a sink's nodes
-            // exists while the sink is alive (see the module documentation of `sink.rs`).
-            // (2) This closure, which `Once` runs at most once, while every other caller of
-            // `attrs` on any thread waits at `call_once`; readers only make references into the
-            // store after `call_once` returns, so none is alive while this one is.
-            let store = unsafe { &mut *store };
-            if let AttrStore::Pending(list) = &mut *store {
-                if !list.is_empty() {
-                    let list = std::mem::take(list).into_vec();
-                    *store = AttrStore::Indexed(Box::new(crate::attrs::from_vec(list)));
-                }
-            }
-        });
-        // SAFETY: `call_once` has returned, so only a `with_attrs_mut` call could write the store
-        // while this reference lives, and its contract forbids that (see above).
-        match unsafe { &*store } {
-            AttrStore::Indexed(map) => map,
-            // Only an empty list is left pending.
-            AttrStore::Pending(_) => &EMPTY_ATTRIBUTES,
+        match self.attrs.get() {
+            Some(list) => list.map(),
+            None => &EMPTY_ATTRIBUTES,
         }
     }
-    /// Runs `f` on the attribute map, indexing the pending attributes first (the sink only, to
-    /// add attributes while it builds the tree).
+    /// The attributes in source order, as (name, value) pairs, without building the map of
+    /// [`Element::attrs`].
     ///
-    /// # Safety
-    /// No reference into the attributes may be alive, nor be taken during the call: the caller
-    /// is the sink that created the element, and no reference to a sink's nodes exists while
-    /// the sink is alive (see the module documentation of `sink.rs`).
-    pub(crate) unsafe fn with_attrs_mut(&self, f: impl FnOnce(&mut Attributes)) {
-        self.attrs();
-        // SAFETY: the caller's contract; `attrs` has returned, so its reference is gone too.
-        let store = unsafe { &mut *self.attrs.get() };
-        if let AttrStore::Pending(_) = store {
-            *store = AttrStore::Indexed(Box::default());
-        }
-        if let AttrStore::Indexed(map) = store {
-            f(map);
-        }
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let arena = Arena::new();
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&arena, "<a href=/x id=k>x</a>", &body, vec![], &Default::default()).root;
+    /// let a = root.first_child().unwrap().as_element().unwrap();
+    /// let pairs: Vec<(&str, &str)> = a.attributes().map(|(name, value)| (&*name.local, value)).collect();
+    /// assert_eq!(pairs, [("href", "/x"), ("id", "k")]);
+    /// ```
+    pub fn attributes(&self) -> impl ExactSizeIterator<Item = (&AttrName, &str)> + Clone {
+        self.attr_list().iter().map(|a| (&*a.name, a.value()))
+    }
+    /// The attribute list (empty for none).
+    pub(crate) fn attr_list(&self) -> &[crate::store::Attr<'a>] {
+        self.attrs.get().map_or(&[], |list| list.items)
     }
     /// The value of the attribute in no namespace with this local name.
     ///
@@ -502,10 +486,10 @@ impl<'a> Element<'a> {
     /// assert_eq!(a.attr_ns(kauri_dom::AttrNamespace::XLink, "href"), Some("#s"));
     /// ```
     pub fn attr_ns(&self, ns: AttrNamespace, local: &str) -> Option<&str> {
-        self.attrs()
+        self.attr_list()
             .iter()
-            .find(|(name, _)| name.ns == ns && &*name.local == local)
-            .map(|(_, value)| value.as_str())
+            .find(|a| a.name.ns == ns && &*a.name.local == local)
+            .map(|a| a.value())
     }
     /// The value of the attribute with this name.
     ///
@@ -519,7 +503,10 @@ impl<'a> Element<'a> {
     /// assert_eq!(p.attr_by_name(&title), Some("t"));
     /// ```
     pub fn attr_by_name(&self, name: &AttrName) -> Option<&str> {
-        self.attrs().get(name).map(String::as_str)
+        self.attr_list()
+            .iter()
+            .find(|a| *a.name == *name)
+            .map(|a| a.value())
     }
     /// Whether the element has an attribute in no namespace with this local name.
     ///
@@ -607,9 +594,10 @@ impl<'a> Element<'a> {
 /// assert_eq!(text.data(), "x < y");
 /// ```
 pub struct Text {
-    /// Written only through [`Text::push_str`] (adjacent text merging, by the
-    /// [`DomSink`](crate::DomSink) that created the node while no reference to it exists).
-    pub(crate) data: UnsafeCell<String>,
+    /// The string, in the arena's store. Grows in place (adjacent text merging, by the
+    /// [`DomSink`](crate::DomSink) that created the node) or is replaced as a whole (by the
+    /// [`Editor`](crate::Editor)); see `TextData`.
+    pub(crate) data: TextData,
 }
 
 impl Text {
@@ -624,20 +612,7 @@ impl Text {
     /// assert_eq!(text.data(), "a&b");
     /// ```
     pub fn data(&self) -> &str {
-        // SAFETY: the only writer is `push_str`, whose contract is that no reference into the
-        // string is alive or taken during the call (see `Element::attrs`).
-        unsafe { &*self.data.get() }
-    }
-
-    /// Appends to the text (adjacent text merging).
-    ///
-    /// # Safety
-    /// No reference into the text may be alive, nor be taken during the call: the caller is the
-    /// sink that created the node, and no reference to a sink's nodes exists while the sink is
-    /// alive (see the module documentation of `sink.rs`).
-    pub(crate) unsafe fn push_str(&self, text: &str) {
-        // SAFETY: the caller's contract.
-        unsafe { (*self.data.get()).push_str(text) }
+        self.data.get()
     }
 }
 
@@ -652,7 +627,7 @@ impl Text {
 /// assert_eq!(c.data(), "c");
 /// ```
 pub struct Comment {
-    pub(crate) data: Box<str>,
+    pub(crate) data: ArenaStr,
 }
 
 impl Comment {
@@ -667,14 +642,14 @@ impl Comment {
     /// assert_eq!(comment.data(), " note ");
     /// ```
     pub fn data(&self) -> &str {
-        &self.data
+        self.data.get()
     }
 }
 
 /// A ProcessingInstruction node.
 pub struct ProcessingInstruction {
-    pub(crate) target: Box<str>,
-    pub(crate) data: Box<str>,
+    pub(crate) target: ArenaStr,
+    pub(crate) data: ArenaStr,
 }
 
 impl ProcessingInstruction {
@@ -694,7 +669,7 @@ impl ProcessingInstruction {
     /// assert_eq!(pi.target(), "xml-stylesheet");
     /// ```
     pub fn target(&self) -> &str {
-        &self.target
+        self.target.get()
     }
     /// The data.
     ///
@@ -712,7 +687,7 @@ impl ProcessingInstruction {
     /// assert_eq!(pi.data(), "href=a.css");
     /// ```
     pub fn data(&self) -> &str {
-        &self.data
+        self.data.get()
     }
 }
 
@@ -744,16 +719,16 @@ pub enum NodeKind {
 
 impl<'a> Node<'a> {
     /// A detached node with this data and these source ranges (given before it is allocated,
-    /// so nothing can read them). Built in one piece, so that allocation writes it once.
+    /// so nothing can read them).
     #[inline]
-    pub(crate) fn new(data: NodeData<'a>, spans: Option<Spans>) -> Node<'a> {
+    pub(crate) fn new(data: NodeData<'a>, spans: Option<&'a Cell<Spans>>) -> Node<'a> {
         Node {
             parent: Cell::new(None),
             first_child: Cell::new(None),
             last_child: Cell::new(None),
             prev_sibling: Cell::new(None),
             next_sibling: Cell::new(None),
-            spans: UnsafeCell::new(spans.map(Box::new)),
+            spans: Cell::new(spans),
             data,
         }
     }
@@ -952,22 +927,24 @@ impl<'a> Node<'a> {
         self.spans_ref().and_then(|s| s.end_tag)
     }
 
-    fn spans_ref(&self) -> Option<&Spans> {
-        // SAFETY: the only writer is `update_spans`, whose contract is that no reference into
-        // the spans is alive or taken during the call.
-        unsafe { (*self.spans.get()).as_deref() }
+    fn spans_ref(&self) -> Option<Spans> {
+        self.spans.get().map(Cell::get)
     }
 
-    /// Changes the node's spans.
-    ///
-    /// # Safety
-    /// No reference into the spans may be alive, nor be taken during the call: the caller is
-    /// the sink that created the node, and no reference to a sink's nodes exists while the sink
-    /// is alive (see the module documentation of `sink.rs`).
-    pub(crate) unsafe fn update_spans(&self, f: impl FnOnce(&mut Spans)) {
-        // SAFETY: the caller's contract; `f` gets no reference to the node.
-        let spans = unsafe { &mut *self.spans.get() };
-        f(spans.get_or_insert_with(Default::default));
+    /// Changes the node's spans (the [`DomSink`](crate::DomSink) that created the node),
+    /// storing them in `arena` the first time.
+    pub(crate) fn update_spans(&self, arena: &'a Arena<'a>, f: impl FnOnce(&mut Spans)) {
+        let cell = match self.spans.get() {
+            Some(cell) => cell,
+            None => {
+                let cell = arena.store.alloc_spans(Spans::default());
+                self.spans.set(Some(cell));
+                cell
+            }
+        };
+        let mut spans = cell.get();
+        f(&mut spans);
+        cell.set(spans);
     }
 
     /// The parent node.
@@ -1112,11 +1089,11 @@ impl std::fmt::Debug for Node<'_> {
         match &self.data {
             NodeData::Document(_) => f.write_str("#document"),
             NodeData::DocumentFragment => f.write_str("#document-fragment"),
-            NodeData::Doctype(d) => write!(f, "<!DOCTYPE {}>", d.name),
+            NodeData::Doctype(d) => write!(f, "<!DOCTYPE {}>", d.name()),
             NodeData::Element(e) => write!(f, "<{} {}>", e.name.ns.short_name(), e.name.local),
             NodeData::Text(t) => write!(f, "{:?}", t.data()),
-            NodeData::Comment(c) => write!(f, "<!--{}-->", c.data),
-            NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target, p.data),
+            NodeData::Comment(c) => write!(f, "<!--{}-->", c.data()),
+            NodeData::ProcessingInstruction(p) => write!(f, "<?{} {}?>", p.target(), p.data()),
             NodeData::ShadowRoot(r) => write!(f, "#shadow-root ({})", r.mode().as_str()),
         }
     }
@@ -1202,10 +1179,10 @@ mod tests {
     }
 
     #[test]
-    fn attribute_store_is_two_words() {
+    fn attribute_store_is_one_word() {
         // Every node in the arena is as large as an element, so an element's attribute store
-        // stays small: a boxed slice or a boxed map.
-        assert_eq!(std::mem::size_of::<AttrStore>(), 16);
+        // stays small: one pointer to a list in the arena's store.
+        assert_eq!(std::mem::size_of::<Option<&AttrList<'_>>>(), 8);
     }
 
     #[test]

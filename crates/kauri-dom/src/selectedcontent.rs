@@ -32,9 +32,8 @@ fn html_element<'n, 'a>(node: &'n Node<'a>) -> Option<&'n Element<'a>> {
 }
 
 fn has_attr(e: &Element<'_>, name: &LocalName) -> bool {
-    e.attrs()
-        .keys()
-        .any(|k| k.ns == AttrNamespace::None && k.local == *name)
+    e.attributes()
+        .any(|(k, _)| k.ns == AttrNamespace::None && k.local == *name)
 }
 
 /// An option's "option element nearest ancestor select".

@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn the_shadow_root_and_form_owner_links_take_no_room() {
         // One link holds template contents, shadow roots and form owners.
-        assert_eq!(std::mem::size_of::<Node<'_>>(), 104);
+        assert_eq!(std::mem::size_of::<Node<'_>>(), 96);
         assert!(std::mem::size_of::<ShadowRoot<'_>>() < std::mem::size_of::<crate::Element<'_>>());
     }
 

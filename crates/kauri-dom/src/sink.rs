@@ -2,12 +2,14 @@
 //!
 //! # Why the sink's writes are sound
 //!
-//! Three kinds of node data sit in `UnsafeCell`s and change in place while a tree is built: a
-//! Text node's string (adjacent text merges into it, `Text::push_str`), an element's attribute
-//! map (`add_attrs_if_missing`, `Element::with_attrs_mut`) and a node's source ranges
-//! (`Node::update_spans`). Readers borrow into them through `&Node` (`&str`, `&Attributes`),
-//! so a write is only sound while no such reference exists. A sink writes only nodes it
-//! created, and no reference to those exists while the sink is alive:
+//! Node data lives in the arena's store (`crate::store`) and changes while a tree is built in
+//! three ways: a Text node's string grows (adjacent text merges into it, `TextData::push`), an
+//! element gets a new attribute list (`add_attrs_if_missing`) and a node's source ranges are
+//! set (`Node::update_spans`). None of these changes bytes a reader may be looking at (see
+//! the store's module documentation), but text merging writes into the store of the node's
+//! arena, so it must be given that arena's store and must not race a reader on another
+//! thread. Both hold because a sink writes only nodes it created, in its own arena, and no
+//! reference to those exists while the sink is alive (so none on another thread):
 //!
 //! 1. **A sink only touches its own nodes.** Every [`NodeHandle`] carries the id of the sink
 //!    that made it: a `u64` from a global counter, unique per sink (it would take 2^64 sinks to
@@ -28,10 +30,10 @@
 //!    [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) too: a sink swapped
 //!    out of the builder and finished is gone, and the one swapped in refuses the builder's old
 //!    handles.
-//! 3. **A sink's own reads end before its writes.** The sink reads node data itself (the
+//! 3. **A sink's own reads are safe from its writes.** The sink reads node data itself (the
 //!    `selectedcontent` hooks read attributes; text merging looks at the last child; content
-//!    patching reads processing instructions) and calls no code outside this crate while it
-//!    does, so those references are gone before it writes.
+//!    patching reads processing instructions); its writes never change bytes such a read
+//!    sees (see above).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,9 +42,7 @@ use kauri_tokenizer::{local_name, Attribute, ParseError, QualName, Span};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 use crate::clone::clone_children_into;
-use crate::node::{
-    Arena, AttrStore, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction,
-};
+use crate::node::{Arena, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction};
 use crate::pi_data::MarkerNames;
 use crate::selectedcontent::SelectedContent;
 
@@ -352,9 +352,9 @@ impl<'a> DomSink<'a> {
         if let Some(last) = parent.last_child() {
             if let NodeData::Text(t) = &last.data {
                 // SAFETY: `last` is reachable from `parent`, a node of this sink, so this sink
-                // created it, and no reference into it exists while the sink is alive (module
-                // documentation, points 1 and 2); `t` borrows the `Text`, not its string.
-                unsafe { t.push_str(text) };
+                // created it in its arena, and no other thread can reach it while the sink is
+                // alive (module documentation, points 1 and 2).
+                unsafe { t.data.push(&self.arena.store, text) };
                 self.last_text = Some(last);
                 return;
             }
@@ -388,16 +388,15 @@ impl<'a> TreeSink for DomSink<'a> {
         // An option's selectedness starts as "has a selected attribute".
         let flag =
             name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
-        let node = self
-            .arena
-            .new_element(name, AttrStore::pending(attrs), flag, None);
+        let attrs = self.arena.store.attr_list(attrs);
+        let node = self.arena.new_element(name, attrs, flag, None);
         self.handle(node)
     }
 
     fn create_comment(&mut self, data: &str) -> NodeHandle<'a> {
-        let node = self
-            .arena
-            .new_node(NodeData::Comment(Comment { data: data.into() }));
+        let node = self.arena.new_node(NodeData::Comment(Comment {
+            data: self.arena.str(data),
+        }));
         self.handle(node)
     }
 
@@ -406,18 +405,16 @@ impl<'a> TreeSink for DomSink<'a> {
         let node = self
             .arena
             .new_node(NodeData::ProcessingInstruction(ProcessingInstruction {
-                target: target.into(),
-                data: data.into(),
+                target: self.arena.str(target),
+                data: self.arena.str(data),
             }));
         self.handle(node)
     }
 
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
-        let node = self.arena.new_node(NodeData::Doctype(Doctype {
-            name: name.into(),
-            public_id: public_id.into(),
-            system_id: system_id.into(),
-        }));
+        let node = self.arena.new_node(NodeData::Doctype(Doctype::new_in(
+            self.arena, name, public_id, system_id,
+        )));
         self.document.append(node);
         self.last_doctype = Some(node);
     }
@@ -461,7 +458,7 @@ impl<'a> TreeSink for DomSink<'a> {
                 if let Some(prev) = sibling.prev_sibling() {
                     if let NodeData::Text(t) = &prev.data {
                         // SAFETY: as in `append_text` (`prev` is reachable from `sibling`).
-                        unsafe { t.push_str(text) };
+                        unsafe { t.data.push(&self.arena.store, text) };
                         self.last_text = Some(prev);
                         return;
                     }
@@ -542,11 +539,10 @@ impl<'a> TreeSink for DomSink<'a> {
         }
         match element.node.as_element() {
             Some(e) => e
-                .attrs()
-                .iter()
+                .attributes()
                 .map(|(name, value)| Attribute {
                     name: name.clone(),
-                    value: value.clone(),
+                    value: value.to_owned(),
                 })
                 .collect(),
             None => Vec::new(),
@@ -557,15 +553,21 @@ impl<'a> TreeSink for DomSink<'a> {
         let Some(e) = self.own(element).and_then(Node::as_element) else {
             return;
         };
-        // SAFETY: this sink created the element (`own`), and no reference into a sink's nodes
-        // exists while it is alive (module documentation); the closure takes none.
-        unsafe {
-            e.with_attrs_mut(|map| {
-                for attr in attrs {
-                    map.entry(attr.name).or_insert(attr.value);
-                }
+        // The element's list followed by the missing attributes, as a new list (the old one
+        // stays in the store: see the module documentation).
+        let mut all: Vec<Attribute> = e
+            .attributes()
+            .map(|(name, value)| Attribute {
+                name: name.clone(),
+                value: value.to_owned(),
             })
-        };
+            .collect();
+        let before = all.len();
+        all.extend(attrs);
+        if all.len() > before {
+            // `attr_list` keeps the first of duplicate names: the element's own values win.
+            e.attrs.set(self.arena.store.attr_list(all));
+        }
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
@@ -636,39 +638,32 @@ impl<'a> TreeSink for DomSink<'a> {
         // An empty range marks an element the parser implied (no tag in the input): it has no
         // source range.
         if span.start < span.end {
-            // SAFETY: this sink created the node (`own`); no reference into a sink's nodes
-            // exists while it is alive (module documentation).
-            unsafe { node.update_spans(|s| s.node = Some(span)) };
+            node.update_spans(self.arena, |s| s.node = Some(span));
         }
     }
 
     fn set_text_span(&mut self, span: Span) {
         if let Some(text) = self.last_text {
-            // SAFETY: `last_text` is a node this sink created (`new_text`) or reached from one
-            // of its nodes (`append_text`, `insert_before`); see `set_span`.
-            unsafe {
-                text.update_spans(|s| {
-                    s.node = Some(match s.node {
-                        Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
-                        None => span,
-                    })
+            // `last_text` is a node this sink created (`new_text`) or reached from one of its
+            // nodes (`append_text`, `insert_before`), so in its arena.
+            text.update_spans(self.arena, |s| {
+                s.node = Some(match s.node {
+                    Some(old) => Span::new(old.start.min(span.start), old.end.max(span.end)),
+                    None => span,
                 })
-            };
+            });
         }
     }
 
     fn set_doctype_span(&mut self, span: Span) {
         if let Some(doctype) = self.last_doctype {
-            // SAFETY: this sink created the doctype (`append_doctype_to_document`); see
-            // `set_span`.
-            unsafe { doctype.update_spans(|s| s.node = Some(span)) };
+            doctype.update_spans(self.arena, |s| s.node = Some(span));
         }
     }
 
     fn set_end_tag_span(&mut self, element: &NodeHandle<'a>, span: Span) {
         if let Some(element) = self.own(element).filter(|n| n.is_element()) {
-            // SAFETY: this sink created the element (`own`); see `set_span`.
-            unsafe { element.update_spans(|s| s.end_tag = Some(span)) };
+            element.update_spans(self.arena, |s| s.end_tag = Some(span));
         }
     }
 }

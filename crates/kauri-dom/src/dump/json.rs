@@ -152,8 +152,19 @@ pub fn json_string(out: &mut String, s: &str) {
 /// assert_eq!(out, "[]");
 /// ```
 pub fn json_attributes(out: &mut String, attrs: &crate::Attributes) {
+    json_attribute_list(
+        out,
+        attrs.iter().map(|(name, value)| (name, value.as_str())),
+    );
+}
+
+/// [`json_attributes`] of an element's list (which builds no map).
+pub(crate) fn json_attribute_list<'a>(
+    out: &mut String,
+    attrs: impl Iterator<Item = (&'a kauri_tokenizer::AttrName, &'a str)>,
+) {
     out.push('[');
-    for (i, (name, value)) in attrs.iter().enumerate() {
+    for (i, (name, value)) in attrs.enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -271,7 +282,7 @@ fn walk(
                 out.push_str("\",\"name\":");
                 json_string(out, &e.name.local);
                 out.push_str(",\"attributes\":");
-                json_attributes(out, e.attrs());
+                json_attribute_list(out, e.attributes());
                 if let Some(form) = node.form_owner() {
                     match forms.index_of(root, form) {
                         Some(i) => {
@@ -305,23 +316,23 @@ fn walk(
             }
             NodeData::Comment(c) => {
                 out.push_str("{\"type\":\"comment\",\"data\":");
-                json_string(out, &c.data);
+                json_string(out, c.data());
                 close_leaf(out, node, options);
             }
             NodeData::ProcessingInstruction(p) => {
                 out.push_str("{\"type\":\"processing_instruction\",\"target\":");
-                json_string(out, &p.target);
+                json_string(out, p.target());
                 out.push_str(",\"data\":");
-                json_string(out, &p.data);
+                json_string(out, p.data());
                 close_leaf(out, node, options);
             }
             NodeData::Doctype(d) => {
                 out.push_str("{\"type\":\"doctype\",\"name\":");
-                json_string(out, &d.name);
+                json_string(out, d.name());
                 out.push_str(",\"public_id\":");
-                json_string(out, &d.public_id);
+                json_string(out, d.public_id());
                 out.push_str(",\"system_id\":");
-                json_string(out, &d.system_id);
+                json_string(out, d.system_id());
                 close_leaf(out, node, options);
             }
             NodeData::DocumentFragment | NodeData::Document(_) => {

@@ -137,12 +137,12 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
                 out.push_str(&e.name.local);
                 out.push_str(">\n");
                 attrs.clear();
-                for (name, value) in e.attrs() {
+                for (name, value) in e.attributes() {
                     let name = match name.ns.prefix() {
                         Some(prefix) => format!("{prefix} {}", &*name.local),
                         None => name.local.to_string(),
                     };
-                    attrs.push((name, value.as_str()));
+                    attrs.push((name, value));
                 }
                 attrs.sort_by(|a, b| cmp_utf16(&a.0, &b.0));
                 for (name, value) in &attrs {
@@ -167,26 +167,26 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
             }
             NodeData::Comment(c) => {
                 out.push_str("<!-- ");
-                out.push_str(&c.data);
+                out.push_str(c.data());
                 out.push_str(" -->\n");
             }
             NodeData::Doctype(d) => {
                 out.push_str("<!DOCTYPE ");
-                out.push_str(&d.name);
-                if !d.public_id.is_empty() || !d.system_id.is_empty() {
+                out.push_str(d.name());
+                if !d.public_id().is_empty() || !d.system_id().is_empty() {
                     out.push_str(" \"");
-                    out.push_str(&d.public_id);
+                    out.push_str(d.public_id());
                     out.push_str("\" \"");
-                    out.push_str(&d.system_id);
+                    out.push_str(d.system_id());
                     out.push('"');
                 }
                 out.push_str(">\n");
             }
             NodeData::ProcessingInstruction(p) => {
                 out.push_str("<?");
-                out.push_str(&p.target);
+                out.push_str(p.target());
                 out.push(' ');
-                out.push_str(&p.data);
+                out.push_str(p.data());
                 out.push_str("?>\n");
             }
             NodeData::DocumentFragment => {

@@ -187,7 +187,7 @@ impl<'a> selectors::Element for ElementRef<'a> {
         local_name: &CssLocalName,
         operation: &AttrSelectorOperation<&CssString>,
     ) -> bool {
-        self.element.attrs().iter().any(|(name, value)| {
+        self.element.attributes().any(|(name, value)| {
             name.local == local_name.0
                 && match ns {
                     NamespaceConstraint::Any => true,
@@ -199,9 +199,8 @@ impl<'a> selectors::Element for ElementRef<'a> {
 
     fn has_attr_in_no_namespace(&self, local_name: &CssLocalName) -> bool {
         self.element
-            .attrs()
-            .keys()
-            .any(|name| name.ns == AttrNamespace::None && name.local == local_name.0)
+            .attributes()
+            .any(|(name, _)| name.ns == AttrNamespace::None && name.local == local_name.0)
     }
 
     fn match_non_ts_pseudo_class(

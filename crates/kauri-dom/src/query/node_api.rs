@@ -51,10 +51,9 @@ impl<'a> Node<'a> {
             name
         };
         element
-            .attrs()
-            .iter()
+            .attributes()
             .find(|(attr, _)| qualified_name_is(attr, name))
-            .map(|(_, value)| value.as_str())
+            .map(|(_, value)| value)
     }
 
     /// The DOM's `hasAttribute(name)`: whether [`get_attribute`](Node::get_attribute) finds

@@ -433,7 +433,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 let name = element.name();
                 self.out.push('<');
                 self.out.push_str(name);
-                for (attr_name, value) in element.attrs() {
+                for (attr_name, value) in element.attributes() {
                     self.out.push(' ');
                     write_attribute_name(attr_name.ns, &attr_name.local, self.out);
                     self.out.push_str("=\"");

@@ -1,0 +1,490 @@
+//! The storage an [`Arena`](crate::Arena) keeps beside its nodes: texts, comments, doctype and
+//! processing-instruction strings, attribute lists and values, and source ranges, in one bump
+//! allocator; long names and the maps of [`Element::attrs`](crate::Element::attrs) in lists
+//! the store owns.
+//!
+//! Nothing in the bump allocator is ever dropped (it frees its chunks, whole, when the store
+//! is dropped), so only data without drop glue goes there, and a node holds nothing that
+//! needs dropping either (asserted below): dropping a tree frees the node
+//! arena's and the store's chunks and never walks the tree. The two kinds of data that do own
+//! heap memory are owned by lists of the store, freed in one flat loop each:
+//! * a long name (a [`LocalName`] that is not an atom owns a reference-counted string): the
+//!   store keeps the name, and the node (or attribute) a bitwise copy that is never dropped
+//!   (see [`Store::local_name`]);
+//! * the map of `Element::attrs`, built on its first call (see [`AttrList::map`]).
+//!
+//! Data is never changed in place once something may read it: an edit stores new data and
+//! points the node at it, and the old data stays in the store, unchanged, until the store is
+//! dropped. So a `&str` or `&Attributes` read from a node stays valid for as long as the
+//! arena, whatever happens to the node; the price is that an arena's memory only grows. The
+//! one write into existing storage is text merging ([`TextData::push`]), which only writes
+//! bytes past the end of the text that no reader can see.
+
+use std::alloc::Layout;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::mem::ManuallyDrop;
+use std::ptr::NonNull;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
+
+use crate::attrs::Attributes;
+use crate::node::{Node, Spans};
+
+/// Nodes are freed with their arena's chunks, without running a destructor: a node type that
+/// needed dropping would leak, so this fails to compile if one ever does.
+const _: () = assert!(!std::mem::needs_drop::<Node<'static>>());
+
+/// The same for what goes in the bump allocator, which never drops anything.
+const _: () =
+    assert!(!std::mem::needs_drop::<Attr<'static>>() && !std::mem::needs_drop::<Cell<Spans>>());
+
+/// See the module documentation.
+pub(crate) struct Store {
+    /// Strings, attribute lists and source ranges. Only data without drop glue goes in (see
+    /// the assertions above; an [`AttrList`] holds a `OnceLock` of a reference, whose drop
+    /// does nothing).
+    bump: bumpalo::Bump,
+    /// The long names whose bitwise copies nodes and attributes hold (see
+    /// [`Store::local_name`]): each one the only owner of its reference.
+    names: RefCell<Vec<LocalName>>,
+    /// The maps [`AttrList::map`] built, in an allocation of their own that the store owns
+    /// (from `Box::into_raw`, freed by `Drop`): attribute lists point to it, and a pointer
+    /// into the store itself would not survive a move of the `Box` that holds the arena
+    /// (moving a `Box` asserts that nothing else points into it).
+    maps: NonNull<Maps>,
+}
+
+/// The maps of [`Element::attrs`](crate::Element::attrs), behind a lock because a shared
+/// `Document` is `Sync`: two threads may read the attributes of two elements at once.
+pub(crate) struct Maps(Mutex<typed_arena::Arena<Attributes>>);
+
+impl Default for Store {
+    fn default() -> Store {
+        Store {
+            bump: bumpalo::Bump::new(),
+            names: RefCell::new(Vec::new()),
+            maps: NonNull::from(Box::leak(Box::new(Maps(Mutex::default())))),
+        }
+    }
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        // SAFETY: `maps` came from `Box::leak` in `Store::default` and is freed only here,
+        // once; the references to it that attribute lists hold live in this store's arena,
+        // which is not used after the store is dropped.
+        drop(unsafe { Box::from_raw(self.maps.as_ptr()) });
+    }
+}
+
+impl Store {
+    /// The maps, for as long as the store lives.
+    fn maps(&self) -> &Maps {
+        // SAFETY: `maps` is valid from `Store::default` until `Drop`, which cannot run while
+        // `self` is borrowed; it is only ever used by shared reference.
+        unsafe { self.maps.as_ref() }
+    }
+
+    /// Stores `spans`.
+    pub(crate) fn alloc_spans(&self, spans: Spans) -> &Cell<Spans> {
+        self.bump.alloc(Cell::new(spans))
+    }
+
+    /// Stores a string that never changes.
+    pub(crate) fn str(&self, s: &str) -> ArenaStr {
+        let stored = self.bump.alloc_str(s);
+        ArenaStr {
+            ptr: NonNull::from(stored).cast(),
+            len: s.len(),
+        }
+    }
+
+    /// Stores the text of a new Text node (with no room to grow: most texts never do).
+    pub(crate) fn text(&self, s: &str) -> TextData {
+        let stored = self.bump.alloc_str(s);
+        TextData {
+            ptr: Cell::new(NonNull::from(stored).cast()),
+            len: Cell::new(s.len()),
+            cap: Cell::new(s.len()),
+        }
+    }
+
+    /// `name`, as a bitwise copy that must never be dropped (the store owns the original).
+    ///
+    /// An atom owns nothing, so it is returned as it is. A long name owns one reference to a
+    /// shared string: the store keeps the name, and with it that reference, until it is
+    /// dropped; the copy uses the string through the reference the store holds. Cloning the
+    /// copy takes a reference of its own, as cloning the original would.
+    pub(crate) fn local_name(&self, name: LocalName) -> ManuallyDrop<LocalName> {
+        if name.atom_word().is_some() {
+            // An atom (a static or inline name) owns no memory: not dropping it loses nothing.
+            return ManuallyDrop::new(name);
+        }
+        // SAFETY: `name` is valid, and read once here. The original moves into `names`, which
+        // owns it (and its one reference to the shared string) until the store is dropped;
+        // the copy is wrapped in `ManuallyDrop` and only ever used by reference, never dropped,
+        // so the reference is released exactly once, by the store. Every copy lives in a node
+        // or an attribute of this store's arena (the callers), which are not used after the
+        // store is dropped.
+        let copy = unsafe { std::ptr::read(&name) };
+        self.names.borrow_mut().push(name);
+        ManuallyDrop::new(copy)
+    }
+
+    /// [`Store::local_name`] for an element's name.
+    pub(crate) fn qual_name(&self, name: QualName) -> ManuallyDrop<QualName> {
+        let local = ManuallyDrop::into_inner(self.local_name(name.local));
+        ManuallyDrop::new(QualName { ns: name.ns, local })
+    }
+
+    /// Stores an attribute list (none when it is empty). A later duplicate of a name is
+    /// dropped, the first value kept (the tokenizer has already dropped the duplicates of a
+    /// tag's attributes).
+    pub(crate) fn attr_list(&self, mut attrs: Vec<Attribute>) -> Option<&AttrList<'_>> {
+        if attrs.is_empty() {
+            return None;
+        }
+        if has_duplicates(&attrs) {
+            let mut seen = HashSet::with_capacity(attrs.len());
+            attrs.retain(|a| seen.insert(a.name.clone()));
+        }
+        // (Allocating the values while the slice is being filled is fine: the bump allocator
+        // hands out the slice's room first.)
+        let items = self
+            .bump
+            .alloc_slice_fill_iter(attrs.into_iter().map(|a| Attr {
+                value: self.bump.alloc_str(&a.value),
+                name: self.attr_name(a.name),
+            }));
+        Some(self.bump.alloc(AttrList {
+            items,
+            map: OnceLock::new(),
+            maps: self.maps(),
+        }))
+    }
+
+    /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose
+    /// [`AttrList::map`] is that map.
+    pub(crate) fn attr_list_from_map(&self, map: Attributes) -> Option<&AttrList<'_>> {
+        let list = self.attr_list(
+            map.iter()
+                .map(|(name, value)| Attribute {
+                    name: name.clone(),
+                    value: value.clone(),
+                })
+                .collect(),
+        )?;
+        let map = self.maps().keep(map);
+        // A new list: nothing has read it yet, so its map is unset.
+        let _ = list.map.set(map);
+        Some(list)
+    }
+
+    fn attr_name(&self, name: AttrName) -> ManuallyDrop<AttrName> {
+        let local = ManuallyDrop::into_inner(self.local_name(name.local));
+        ManuallyDrop::new(AttrName { ns: name.ns, local })
+    }
+}
+
+impl Maps {
+    /// Keeps `map` until the store is dropped.
+    fn keep(&self, map: Attributes) -> &Attributes {
+        let maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept: *const Attributes = maps.alloc(map);
+        drop(maps);
+        // SAFETY: `kept` points to a map in the typed arena, which never moves or drops an
+        // element before the arena itself is dropped, with `self` (by the store): that is
+        // after the borrow of `self` this reference is tied to ends. The map is never written again
+        // (the arena hands out no other reference to it).
+        unsafe { &*kept }
+    }
+}
+
+/// Whether two attributes have the same name: pairwise for short lists (almost every tag), by
+/// hashing for long ones.
+fn has_duplicates(attrs: &[Attribute]) -> bool {
+    if attrs.len() < 2 {
+        false
+    } else if attrs.len() <= 16 {
+        attrs
+            .iter()
+            .enumerate()
+            .any(|(i, a)| attrs[..i].iter().any(|b| b.name == a.name))
+    } else {
+        let mut seen = HashSet::with_capacity(attrs.len());
+        !attrs.iter().all(|a| seen.insert(&a.name))
+    }
+}
+
+/// One attribute of an [`AttrList`].
+pub(crate) struct Attr<'a> {
+    /// Never dropped: a long name's reference is held by the store (see
+    /// [`Store::local_name`]).
+    pub(crate) name: ManuallyDrop<AttrName>,
+    value: &'a str,
+}
+
+impl<'a> Attr<'a> {
+    /// The value.
+    pub(crate) fn value(&self) -> &'a str {
+        self.value
+    }
+}
+
+/// An element's attributes in source order, in an arena's store.
+pub(crate) struct AttrList<'a> {
+    pub(crate) items: &'a [Attr<'a>],
+    /// The map of [`Element::attrs`](crate::Element::attrs), built on the first call.
+    map: OnceLock<&'a Attributes>,
+    /// The maps of the store the list is in, which keep the map.
+    maps: &'a Maps,
+}
+
+impl<'a> AttrList<'a> {
+    /// The attributes as a map, built on the first call (by one thread, the others waiting)
+    /// and kept by the store.
+    pub(crate) fn map(&self) -> &'a Attributes {
+        self.map.get_or_init(|| {
+            let mut map =
+                Attributes::with_capacity_and_hasher(self.items.len(), Default::default());
+            for a in self.items {
+                map.entry((*a.name).clone())
+                    .or_insert_with(|| a.value.to_owned());
+            }
+            self.maps.keep(map)
+        })
+    }
+}
+
+/// A string in an arena's store that never changes (a comment's data, a doctype's name, ...):
+/// in effect a `&'arena str`, with the lifetime erased so that the public node data types keep
+/// none. Only a [`Store`] makes one, and it only ever goes in a node of that store's arena, so
+/// the string outlives every borrow of the node it is read through.
+pub(crate) struct ArenaStr {
+    ptr: NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: an `ArenaStr` is a shared reference to bytes that never change, like a `&str`,
+// which is `Send` and `Sync`; the arena that owns the bytes moves as a whole with its nodes
+// (see `Document`).
+unsafe impl Send for ArenaStr {}
+// SAFETY: as for `Send`: only reads go through an `&ArenaStr`.
+unsafe impl Sync for ArenaStr {}
+
+impl ArenaStr {
+    /// The string.
+    pub(crate) fn get(&self) -> &str {
+        // SAFETY: `ptr` and `len` are those of a `&str` the store allocated (`Store::str`),
+        // never written since; the store lives as long as the arena of the node holding
+        // `self` (see the type's documentation), so as long as this borrow.
+        unsafe {
+            std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.ptr.as_ptr(), self.len))
+        }
+    }
+}
+
+/// A Text node's string in an arena's store: `len` bytes of UTF-8 at `ptr`, in a block of
+/// `cap` bytes that belongs to this text alone.
+///
+/// Readers see `ptr[..len]`, which is never written again: merging adjacent text
+/// ([`TextData::push`]) writes the bytes past `len` (which nobody reads) when they fit, or
+/// moves the text to a new block twice as large (so merges take linear time in all); an edit
+/// ([`TextData::replace`]) points the text at a new block. Either way the old bytes stay in the
+/// store unchanged, so a `&str` read before stays valid.
+pub(crate) struct TextData {
+    ptr: Cell<NonNull<u8>>,
+    len: Cell<usize>,
+    cap: Cell<usize>,
+}
+
+impl TextData {
+    /// The text.
+    pub(crate) fn get(&self) -> &str {
+        // SAFETY: `ptr[..len]` is initialized UTF-8 (`Store::text`, `push` and `replace`
+        // only ever set `ptr` and `len` to cover UTF-8 they wrote) in the store of the arena
+        // that owns the node holding `self` (their contract), which lives as long as that
+        // node's borrows; those bytes are never written again (see the type's documentation).
+        unsafe {
+            std::str::from_utf8_unchecked(std::slice::from_raw_parts(
+                self.ptr.get().as_ptr(),
+                self.len.get(),
+            ))
+        }
+    }
+
+    /// Appends `text` (adjacent text merging).
+    ///
+    /// # Safety
+    /// `store` must be the store of the arena that owns the node holding `self`, and no other
+    /// thread may use the node during the call.
+    pub(crate) unsafe fn push(&self, store: &Store, text: &str) {
+        let (len, cap) = (self.len.get(), self.cap.get());
+        let new_len = len
+            .checked_add(text.len())
+            .unwrap_or_else(|| capacity_overflow());
+        if new_len > cap {
+            // Twice the room each time, so that a text merged from many pieces is copied a
+            // logarithmic number of times, not once per piece.
+            let new_cap = new_len.max(cap.saturating_mul(2)).max(32);
+            let layout = Layout::array::<u8>(new_cap).unwrap_or_else(|_| capacity_overflow());
+            let block = store.bump.alloc_layout(layout);
+            // SAFETY: `block` is a fresh block of `new_cap >= len` bytes; `ptr[..len]` is the
+            // current text (see `get`), in another block.
+            unsafe { std::ptr::copy_nonoverlapping(self.ptr.get().as_ptr(), block.as_ptr(), len) };
+            self.ptr.set(block);
+            self.cap.set(new_cap);
+        }
+        // SAFETY: `ptr[len..new_len]` lies in this text's block (`new_len <= cap`), which is
+        // this text's alone, and past `len`, so no reader has a reference to it (readers see
+        // `ptr[..len]` only); `ptr` came from the store's allocation of the whole block, so it
+        // may write there; `text` is another allocation. The caller's contract keeps other
+        // threads away, and `store` the arena's, so the block lives as long as the node.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                text.as_ptr(),
+                self.ptr.get().as_ptr().add(len),
+                text.len(),
+            )
+        };
+        // `ptr[..new_len]` is the old text followed by `text`: UTF-8.
+        self.len.set(new_len);
+    }
+
+    /// Replaces the text (the [`Editor`](crate::Editor)); the old string stays in the store.
+    ///
+    /// # Safety
+    /// As for [`TextData::push`].
+    pub(crate) unsafe fn replace(&self, store: &Store, text: &str) {
+        let new = store.text(text);
+        self.ptr.set(new.ptr.get());
+        self.len.set(new.len.get());
+        self.cap.set(new.cap.get());
+    }
+}
+
+#[cold]
+fn capacity_overflow() -> ! {
+    panic!("text longer than the address space")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_text_survives_interleaved_allocations_and_growth() {
+        let store = Store::default();
+        let a = store.text("a");
+        let b = store.text("b");
+        let first = a.get();
+        let mut expected_a = String::from("a");
+        let mut expected_b = String::from("b");
+        for i in 0..200 {
+            let piece = format!("<{i}é>");
+            // SAFETY: both texts belong to `store`; one thread.
+            unsafe { a.push(&store, &piece) };
+            expected_a.push_str(&piece);
+            // Another allocation between two merges of the same text.
+            let _ = store.str("x");
+            if i % 3 == 0 {
+                // SAFETY: as above.
+                unsafe { b.push(&store, "ü") };
+                expected_b.push('ü');
+            }
+        }
+        assert_eq!(a.get(), expected_a);
+        assert_eq!(b.get(), expected_b);
+        // A string read before the merges still reads its old value.
+        assert_eq!(first, "a");
+    }
+
+    #[test]
+    fn replaced_text_keeps_old_readers_valid() {
+        let store = Store::default();
+        let t = store.text("before");
+        let old = t.get();
+        // SAFETY: the text belongs to `store`; one thread.
+        unsafe { t.replace(&store, "after") };
+        // SAFETY: as above.
+        unsafe { t.push(&store, "!") };
+        assert_eq!((old, t.get()), ("before", "after!"));
+    }
+
+    #[test]
+    fn long_names_are_released_once_by_the_store() {
+        let long = LocalName::from("a-very-long-custom-element-name");
+        assert!(long.atom_word().is_none());
+        let kept;
+        {
+            let store = Store::default();
+            let copy = store.local_name(long.clone());
+            let name = store.qual_name(QualName::html(long.clone()));
+            // A clone taken through a copy owns its own reference.
+            kept = (*copy).clone();
+            assert_eq!(&*name.local, "a-very-long-custom-element-name");
+            let list = store
+                .attr_list(vec![
+                    Attribute {
+                        name: AttrName::new(long.clone()),
+                        value: "v".into(),
+                    },
+                    Attribute {
+                        name: AttrName::new(long.clone()),
+                        value: "second".into(),
+                    },
+                ])
+                .unwrap();
+            assert_eq!(list.items.len(), 1);
+            assert_eq!(list.map().len(), 1);
+            assert_eq!(list.items[0].value(), "v");
+        }
+        // The store is gone; the names it released are still whole in their other owners
+        // (Miri checks the reference counts: a double release is a use after free, a
+        // missing one a leak).
+        assert_eq!(&*kept, &*long);
+    }
+
+    #[test]
+    fn attribute_maps_and_texts_survive_moves_of_the_document() {
+        // Moving a `Box` (the document's arena) asserts that nothing points into it: lists
+        // and texts must only point to the store's separate allocations (Miri checks).
+        let doc = crate::test_support::parse_document("<p id=a class=b>x<!--c-->");
+        let moved = std::thread::spawn(move || doc).join().unwrap();
+        let p = moved
+            .root()
+            .descendants()
+            .find(|n| n.is_html_element(&LocalName::from("p")))
+            .unwrap();
+        let e = p.as_element().unwrap();
+        assert_eq!(e.attrs().len(), 2);
+        let again = Box::new(moved);
+        let p = again
+            .root()
+            .descendants()
+            .find(|n| n.is_html_element(&LocalName::from("p")))
+            .unwrap();
+        assert_eq!(p.as_element().unwrap().attrs()[1], "b");
+        assert_eq!(p.text_content(), "x");
+    }
+
+    #[test]
+    fn many_duplicate_attributes_keep_the_first_value() {
+        let store = Store::default();
+        let attrs: Vec<Attribute> = (0..40)
+            .map(|i| Attribute {
+                name: AttrName::new(LocalName::from(format!("a{}", i % 20))),
+                value: i.to_string(),
+            })
+            .collect();
+        let list = store.attr_list(attrs).unwrap();
+        assert_eq!(list.items.len(), 20);
+        assert!(list
+            .items
+            .iter()
+            .enumerate()
+            .all(|(i, a)| a.value() == i.to_string()));
+    }
+}

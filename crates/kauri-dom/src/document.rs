@@ -195,6 +195,11 @@ impl Document {
     /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
     /// references cannot leave it.
     ///
+    /// Memory: the nodes, texts and attributes an edit creates are stored in the document, and
+    /// what it replaces or detaches stays there too, until the document is dropped (a
+    /// document frees everything at once). A program that edits one document without end
+    /// should rebuild it now and then (`doc.clone()` copies only the tree).
+    ///
     /// ```
     /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
     /// let body = QualName::html(LocalName::from("body"));

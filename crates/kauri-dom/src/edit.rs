@@ -83,6 +83,10 @@ impl std::error::Error for EditError {}
 /// methods are the DOM's, with the node they act on as the first argument
 /// (`parent.appendChild(child)` is `ed.append_child(parent, child)`).
 ///
+/// Everything an edit creates is stored in the document, and what it replaces (an attribute
+/// list, a text) or detaches stays there until the document is dropped: a document's memory
+/// only grows while it is edited (see [`Document::edit`](crate::Document::edit)).
+///
 /// ```
 /// use kauri_dom::Document;
 /// let mut doc = Document::new();

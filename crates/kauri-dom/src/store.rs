@@ -50,7 +50,7 @@ pub(crate) struct Store {
     /// [`Store::local_name`]): each one the only owner of its reference.
     names: RefCell<Vec<LocalName>>,
     /// The maps [`AttrList::map`] built, in an allocation of their own that the store owns
-    /// (from `Box::into_raw`, freed by `Drop`): attribute lists point to it, and a pointer
+    /// (from `Box::leak`, freed by `Drop`): attribute lists point to it, and a pointer
     /// into the store itself would not survive a move of the `Box` that holds the arena
     /// (moving a `Box` asserts that nothing else points into it).
     maps: NonNull<Maps>,

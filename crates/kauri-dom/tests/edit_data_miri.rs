@@ -1,5 +1,5 @@
-//! References into node data taken before a setter stay valid after it (the store swap of
-//! `edit_data.rs`). Small enough for Miri:
+//! References into node data taken before a setter stay valid after it (see
+//! `edit_data.rs`: the old data stays in the store). Small enough for Miri:
 //! `cargo +nightly miri test -p kauri-dom --test edit_data_miri`.
 
 use kauri_dom::Document;
@@ -18,7 +18,7 @@ fn references_taken_before_a_setter_stay_valid() {
         let old_class: &str = p.get_attribute("class").unwrap();
         let old_map = p.as_element().unwrap().attrs();
         let old_text: &str = text.as_text().unwrap();
-        // Many swaps, so the retired lists grow and move.
+        // Many swaps, so the document stores many new lists and texts.
         for i in 0..20 {
             ed.set_attribute(p, "class", &format!("new{i}")).unwrap();
             ed.set_text_content(text, &format!("after{i}"));

@@ -112,15 +112,16 @@ impl Document {
         node::wrap_opt(slf.py(), slf.as_unbound(), doc.inner.body())
     }
 
-    /// The document's title as the DOM's `document.title` gives it: the first `title`
+    /// The document's title as the DOM's `document.title` gives it: the first HTML `title`
     /// element's text with whitespace collapsed and trimmed; `""` when there is none.
     #[getter]
     fn title(&self) -> String {
-        self.inner
-            .elements_by_tag_name("title")
-            .next()
-            .map(|t| collapse_whitespace(&t.text_content()))
-            .unwrap_or_default()
+        kauri::title(&self.inner)
+    }
+
+    /// The `href` of every `a` and `area` element that has one, in document order, as written.
+    fn links(&self) -> Vec<&str> {
+        kauri::links(&self.inner)
     }
 
     /// The elements matching the CSS selector, in document order.
@@ -187,12 +188,6 @@ impl Document {
         let list = node::wrap_all(slf.py(), slf.as_unbound(), doc.inner.root().children())?;
         Ok(list.bind(slf.py()).try_iter()?.into_any().unbind())
     }
-}
-
-/// ASCII whitespace runs to one space, trimmed (the DOM's "strip and collapse ASCII
-/// whitespace").
-fn collapse_whitespace(text: &str) -> String {
-    text.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// One parse error: the standard's code, the line and column (1-based, columns in UTF-16

@@ -90,6 +90,7 @@ def test_text_and_serialization() -> None:
 def test_select() -> None:
     doc = kauri.parse(PAGE)
     assert [a.get("href") for a in doc.select("ul a[href]")] == ["/a", "/b"]
+    assert doc.links() == ["/a", "/b"]  # svg `a` elements are not HTML links
     assert [a.text for a in doc.select_one("ul").select("li > a")] == ["A", "B"]
     assert doc.select_one("table") is None
     assert doc.select("nothing") == []

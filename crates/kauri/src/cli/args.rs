@@ -31,6 +31,10 @@ pub enum Command {
     /// Tokenize a document and print its tokens (html5lib tokenizer-test format).
     #[command(after_help = TOKENIZE_HELP)]
     Tokenize(TokenizeArgs),
+    /// Parse many pages (files, directories, WARC files) in parallel; print one JSON line per
+    /// page (source, encoding, title, links, readable text, error count, --select matches).
+    #[command(after_help = super::batch::BATCH_HELP)]
+    Batch(super::batch::BatchArgs),
 }
 
 const PARSE_HELP: &str = "\

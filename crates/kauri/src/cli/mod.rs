@@ -7,6 +7,8 @@
 //! kauri select SELECTOR [FILE|-] [--text | --json [--locations]] [-0|--null] [--fragment CONTEXT]
 //!              [--encoding LABEL] [--scripting on|off] [--max-depth N]
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
+//! kauri batch [INPUT...] [--list FILE] [--jobs N] [--select SELECTOR] [--output FILE]
+//!             [--scripting on|off] [--quiet]
 //! ```
 //!
 //! Exit status 0 on success (malformed HTML always parses), 2 for bad usage or input that is
@@ -14,8 +16,10 @@
 //! context, an invalid CSS selector), with one line on stderr.
 
 mod args;
+mod batch;
 mod output_encoding;
 mod run;
+mod warc;
 
 use std::io::Write;
 
@@ -54,7 +58,7 @@ fn report_clap_error(err: clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let _ = writeln!(
                 std::io::stderr(),
-                "kauri: a command is required: parse, select or tokenize (see kauri --help)"
+                "kauri: a command is required: parse, select, tokenize or batch (see kauri --help)"
             );
             2
         }

@@ -13,6 +13,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Parse(args) => parse(args),
         Command::Select(args) => select(args),
         Command::Tokenize(args) => tokenize(args),
+        Command::Batch(args) => super::batch::batch(args),
     }
 }
 

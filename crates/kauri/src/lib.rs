@@ -135,6 +135,7 @@
 mod fragment;
 mod options;
 mod parse;
+mod stream;
 pub mod tokenize;
 
 pub use fragment::{ContextError, FragmentContext};
@@ -144,6 +145,7 @@ pub use parse::{
     parse_document_owned_bytes, parse_fragment, parse_fragment_in, parse_owned_bytes,
     parse_with_options,
 };
+pub use stream::{Parser, Step, StreamError};
 
 pub use kauri_dom::{
     to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,

@@ -278,7 +278,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// [`TreeBuilder::take_pending_script`] and answers the tokenizer with
     /// [`TokenSinkResult::Pause`]: the tokenizer stops right after the end tag, with the rest
     /// of its input unconsumed, so that what the script writes (`document.write`) can be
-    /// tokenized first.
+    /// tokenized first. The list of active formatting elements then keeps its own copy of each
+    /// element's start tag attributes, as the standard says, since a script may change the
+    /// element's (see [`TreeSink::keeps_element_attrs`]).
     ///
     /// `kauri::Parser` drives it (its docs show the whole loop); with any sink:
     ///
@@ -290,6 +292,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// ```
     pub fn with_script_pauses(mut self) -> Self {
         self.pause_at_scripts = true;
+        // Scripts may change attributes, and the list of active formatting elements works on
+        // the token's attributes (recreating an element, the Noah's Ark clause): keep a copy
+        // rather than asking the sink for the element's current ones.
+        self.sink_keeps_attrs = false;
         self
     }
 

@@ -128,7 +128,9 @@
 //! [`ParseOptions`] (scripting flag, encodings, locations, resource limits);
 //! [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`] and
 //! [`parse_fragment_in`] parse into an [`Arena`] you own (comrak-style `&'a Node<'a>` trees);
-//! [`tokenize`] runs the tokenizer alone.
+//! [`tokenize`] runs the tokenizer alone. [`Parser`] parses input as it arrives (bytes with
+//! encoding sniffing across chunks, or text), and pauses at scripts for an embedder that runs
+//! them ([`Step::Script`], [`Parser::document_write`], [`Parser::resume`]).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 

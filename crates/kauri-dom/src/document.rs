@@ -100,6 +100,24 @@ impl Document {
         }
     }
 
+    /// A document from an arena and the tree finished in it (for
+    /// [`DocumentInProgress::finish`](crate::DocumentInProgress::finish), which upholds facts 1
+    /// and 2 of the module documentation as [`Document::build`] does: `root` is a node of
+    /// `arena`, and no sink of the arena is left).
+    pub(crate) fn from_arena(
+        arena: Box<Arena<'static>>,
+        root: *const Node<'static>,
+        errors: Vec<ParseError>,
+    ) -> Document {
+        Document {
+            root,
+            errors,
+            encoding: "UTF-8",
+            scripting: true,
+            _arena: arena,
+        }
+    }
+
     /// Sets the name of the encoding the input was decoded from (see [`Document::encoding`]).
     ///
     /// ```

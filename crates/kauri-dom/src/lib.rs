@@ -38,6 +38,7 @@ mod dump;
 mod edit;
 mod edit_data;
 pub mod fragment;
+mod in_progress;
 mod node;
 mod pi_data;
 mod query;
@@ -58,6 +59,7 @@ pub use dump::{
     json_attributes, json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions,
 };
 pub use edit::{EditError, Editor};
+pub use in_progress::{DocumentInProgress, Pipeline};
 pub use node::ShadowRoot;
 pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,

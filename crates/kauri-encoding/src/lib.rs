@@ -297,6 +297,60 @@ pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, Unkn
     decided(encoding, Confidence::Tentative, EncodingSource::Default)
 }
 
+/// Whether [`sniff`] over `bytes`, the first bytes of a stream that goes on, could decide
+/// otherwise once more bytes arrive: the standard's step 3 ("wait for more bytes", with Kauri's
+/// bounds). A streaming parser calls it as bytes arrive and sniffs as soon as it says `false`,
+/// or at the end of the stream; the decision is then the one [`sniff`] makes over the whole
+/// stream, however it was split.
+///
+/// More bytes are needed while `bytes` may still be the start of a byte order mark; then, with
+/// no override and no known transport label, until the [`PRESCAN_LIMIT`] bytes the pre-scan
+/// reads are there; then, when the pre-scan found nothing and the guess may run, until the
+/// [`GUESS_WINDOW`] bytes past the first non-ASCII byte are there (all-ASCII bytes give the
+/// detector nothing, so they wait for a non-ASCII byte or the end).
+///
+/// ```
+/// use kauri_encoding::{sniff_needs_more, SniffOptions};
+/// let opts = SniffOptions::default();
+/// assert!(sniff_needs_more(b"\xEF\xBB", &opts)); // maybe a UTF-8 BOM
+/// assert!(!sniff_needs_more(b"\xEF\xBB\xBF<p>", &opts));
+/// assert!(sniff_needs_more(b"<p>short", &opts)); // a <meta> may follow
+/// let mut page = b"<meta charset=koi8-r>".to_vec();
+/// page.resize(1024, b' ');
+/// assert!(!sniff_needs_more(&page, &opts));
+/// let transport = SniffOptions { transport_label: Some("utf-8".into()), ..Default::default() };
+/// assert!(!sniff_needs_more(b"<p>", &transport));
+/// ```
+pub fn sniff_needs_more(bytes: &[u8], opts: &SniffOptions) -> bool {
+    let bom_prefix = |bom: &[u8]| bytes.len() < bom.len() && bom.starts_with(bytes);
+    if bom_prefix(b"\xEF\xBB\xBF") || bom_prefix(b"\xFE\xFF") || bom_prefix(b"\xFF\xFE") {
+        return true;
+    }
+    if Encoding::for_bom(bytes).is_some() || opts.override_label.is_some() {
+        return false;
+    }
+    if opts
+        .transport_label
+        .as_deref()
+        .and_then(encoding_for_label)
+        .is_some()
+    {
+        return false;
+    }
+    if bytes.len() < PRESCAN_LIMIT {
+        return true;
+    }
+    if opts.no_guess || prescan(bytes).is_some() {
+        return false;
+    }
+    // The guess reads up to `GUESS_WINDOW` bytes past the first non-ASCII byte, and tells
+    // the detector whether they are the last ones: so strictly more than that.
+    match bytes.iter().position(|&b| b >= 0x80 || b == 0x1B) {
+        Some(first) => bytes.len() <= first.saturating_add(GUESS_WINDOW),
+        None => true,
+    }
+}
+
 /// How many bytes past the first non-ASCII byte (or ISO-2022-JP escape) the detector sees.
 ///
 /// chardetng runs at a few megabytes per second, so feeding it a whole large document would cost
@@ -312,8 +366,11 @@ fn guess(bytes: &[u8], tld: Option<&[u8]>, allow_utf8: bool) -> Option<&'static 
     // Valid UTF-8 with non-ASCII bytes is exactly when chardetng answers UTF-8 (its UTF-8
     // candidate is the strict WHATWG decoder); checking it directly is much faster. A sequence
     // cut off by the end of the bytes is allowed: they may be a prefix of a longer stream.
+    let end = bytes.len().min(first.saturating_add(GUESS_WINDOW));
     if bytes[first] >= 0x80 {
-        let valid = match std::str::from_utf8(&bytes[first..]) {
+        // Within the window, like the detector: so the answer never depends on bytes past it
+        // (a streaming parser decides as soon as it has them, see `sniff_needs_more`).
+        let valid = match std::str::from_utf8(&bytes[first..end]) {
             Ok(_) => true,
             Err(error) => error.error_len().is_none(),
         };
@@ -321,7 +378,6 @@ fn guess(bytes: &[u8], tld: Option<&[u8]>, allow_utf8: bool) -> Option<&'static 
             return allow_utf8.then_some(UTF_8);
         }
     }
-    let end = bytes.len().min(first.saturating_add(GUESS_WINDOW));
     let mut detector = chardetng::EncodingDetector::new();
     let non_ascii = detector.feed(&bytes[..end], end == bytes.len());
     // Asked with UTF-8 allowed, so that "valid UTF-8" is visible even when it is not accepted

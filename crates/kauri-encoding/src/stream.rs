@@ -6,6 +6,10 @@ use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 /// The size of the buffer [`StreamDecoder::decode`] decodes through (on the stack).
 const SCRATCH: usize = 8 * 1024;
 
+/// Chunks up to this many bytes are decoded straight into the output (see
+/// [`StreamDecoder::decode`]).
+const SMALL_CHUNK: usize = 256;
+
 /// Decodes a byte stream, chunk by chunk, to UTF-8.
 ///
 /// This is the Encoding standard's "decode" algorithm: a byte order mark at the start of the
@@ -51,6 +55,28 @@ impl StreamDecoder {
             self.decoder = self.encoding.new_decoder();
             self.had_errors = false;
             self.ended = false;
+        }
+        if chunk.len() <= SMALL_CHUNK {
+            // A small chunk (a streaming parser's): decode straight into `out`, whose spare
+            // capacity this reserves is small, instead of clearing the whole scratch buffer.
+            let mut src = chunk;
+            loop {
+                let room = self
+                    .decoder
+                    .max_utf8_buffer_length(src.len())
+                    .unwrap_or(SMALL_CHUNK * 4)
+                    .max(4);
+                out.reserve(room);
+                let (result, read, had_errors) = self.decoder.decode_to_string(src, out, last);
+                self.had_errors |= had_errors;
+                src = &src[read..];
+                match result {
+                    CoderResult::InputEmpty => break,
+                    CoderResult::OutputFull => continue,
+                }
+            }
+            self.ended = last;
+            return;
         }
         // encoding_rs writes into a buffer it is given in full, and touches every page of it
         // (the spare capacity of a `String` handed to `decode_to_string` included), so a large

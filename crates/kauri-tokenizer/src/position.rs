@@ -94,8 +94,18 @@ impl LineCounter {
 
     /// [`LineCounter::position`] for a text `buf` that holds the input from absolute offset
     /// `base` on (`offset >= base`, on a character boundary of `buf`). `base` only grows
-    /// from one call to the next, and the counter has seen every line break before `base`.
-    pub(crate) fn position_in(&mut self, buf: &str, base: usize, offset: usize) -> (u32, u32) {
+    /// from one call to the next, and the counter has seen every line break before `base`
+    /// ([`LineCounter::drop_before`] records them): a caller that receives its input in
+    /// pieces keeps only the text from `base` on.
+    ///
+    /// ```
+    /// let mut lines = kauri_tokenizer::LineCounter::new();
+    /// let text = "a\nbc\nd";
+    /// lines.drop_before(text, 0, 3); // the caller keeps "c\nd", from offset 3
+    /// assert_eq!(lines.position_in(&text[3..], 3, 5), (3, 1));
+    /// assert_eq!(lines.position_in(&text[3..], 3, 3), (2, 2));
+    /// ```
+    pub fn position_in(&mut self, buf: &str, base: usize, offset: usize) -> (u32, u32) {
         if offset >= self.off {
             self.advance(buf, base, offset);
             return (self.line, self.col);
@@ -161,8 +171,8 @@ impl LineCounter {
     /// Records that the caller drops its text before absolute offset `base` (the tokenizer
     /// compacting its buffer): the cursor moves up to `base` if it is behind, and the position
     /// of `base` becomes the anchor for offsets whose line started before it. `buf` still
-    /// holds the text from `old_base` on.
-    pub(crate) fn drop_before(&mut self, buf: &str, old_base: usize, base: usize) {
+    /// holds the text from `old_base` on. See [`LineCounter::position_in`].
+    pub fn drop_before(&mut self, buf: &str, old_base: usize, base: usize) {
         if base <= self.anchor.0 {
             return;
         }

@@ -25,6 +25,11 @@ pub enum TokenSinkResult {
     Continue,
     /// Switch to the given state before the next character.
     SwitchTo(TextState),
+    /// Stop after this token: [`Tokenizer::feed`](crate::Tokenizer::feed) returns with the
+    /// rest of its input unconsumed, for [`Tokenizer::take_paused_input`](crate::Tokenizer::take_paused_input).
+    /// The tree builder asks for it at a script end tag when its embedder runs scripts (the
+    /// parser pause of § scriptEndTag).
+    Pause,
 }
 
 /// Receives tokens from the [`Tokenizer`](crate::Tokenizer).

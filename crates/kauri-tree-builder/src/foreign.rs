@@ -166,7 +166,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.self_closing_unacked = false;
             if let Some(e) = self.pop() {
                 if is_svg_script {
-                    self.sink.script_end_tag(&e.handle);
+                    self.script_end_tag(e.handle);
                 }
             }
         }
@@ -179,7 +179,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             if let Some(cur) = self.open.current() {
                 if cur.ns == Namespace::Svg && cur.name == local_name!("script") {
                     let e = self.pop().expect("current node exists");
-                    self.sink.script_end_tag(&e.handle);
+                    self.script_end_tag(e.handle);
                     return Flow::Done;
                 }
             }

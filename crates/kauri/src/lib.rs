@@ -129,7 +129,9 @@
 //! [`ParseOptions`] (scripting flag, encodings, locations, resource limits);
 //! [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`] and
 //! [`parse_fragment_in`] parse into an [`Arena`] you own (comrak-style `&'a Node<'a>` trees);
-//! [`tokenize`] runs the tokenizer alone.
+//! [`tokenize`] runs the tokenizer alone. [`Parser`] parses input as it arrives (bytes with
+//! encoding sniffing across chunks, or text), and pauses at scripts for an embedder that runs
+//! them ([`Step::Script`], [`Parser::document_write`], [`Parser::resume`]).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -137,6 +139,7 @@ mod extract;
 mod fragment;
 mod options;
 mod parse;
+mod stream;
 pub mod tokenize;
 
 pub use extract::{links, title};
@@ -147,6 +150,7 @@ pub use parse::{
     parse_document_owned_bytes, parse_fragment, parse_fragment_in, parse_owned_bytes,
     parse_with_options,
 };
+pub use stream::{Parser, Step, StreamError};
 
 pub use kauri_dom::{
     to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,

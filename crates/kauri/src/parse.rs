@@ -191,7 +191,7 @@ pub fn parse_document_owned_bytes<'a>(
 }
 
 /// The sniffing inputs of `opts`.
-fn sniff_options(opts: &ParseOptions) -> SniffOptions {
+pub(crate) fn sniff_options(opts: &ParseOptions) -> SniffOptions {
     SniffOptions {
         override_label: opts.encoding.clone(),
         transport_label: opts.transport_charset.clone(),
@@ -234,7 +234,10 @@ pub fn parse_fragment_in<'a>(
     parsed
 }
 
-fn tree_builder_options(opts: &ParseOptions, encoding_tentative: bool) -> TreeBuilderOptions {
+pub(crate) fn tree_builder_options(
+    opts: &ParseOptions,
+    encoding_tentative: bool,
+) -> TreeBuilderOptions {
     TreeBuilderOptions {
         scripting: opts.scripting,
         iframe_srcdoc: opts.iframe_srcdoc,

@@ -657,3 +657,41 @@ fn a_closed_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn parse_chunk_size_does_not_change_the_output() {
+    let mut page = b"<!DOCTYPE html><title>t</title>".to_vec();
+    page.extend_from_slice(&[b' '; 1100]);
+    page.extend_from_slice(b"<meta charset=shift_jis><p>\x82\xa0<script>x()</script><b>1</p>2");
+    let whole = ok(
+        &["parse", "--format", "json", "--errors", "--locations"],
+        &page,
+    );
+    assert!(whole.contains("Shift_JIS"), "{whole}");
+    let dir = std::env::temp_dir().join(format!("kauri-chunk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("page.html");
+    std::fs::write(&file, &page).unwrap();
+    let path = file.to_str().unwrap();
+    for n in ["1", "3", "1024", "4096"] {
+        let args = [
+            "parse",
+            path,
+            "--format",
+            "json",
+            "--errors",
+            "--locations",
+            "--chunk-size",
+            n,
+        ];
+        assert_eq!(ok(&args, b""), whole, "--chunk-size {n}");
+    }
+    let from_file = ok(
+        &["parse", path, "--format", "json", "--errors", "--locations"],
+        b"",
+    );
+    assert_eq!(from_file, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+    usage_error(&["parse", "--chunk-size", "0"], b"");
+    usage_error(&["parse", "--chunk-size", "4", "--fragment", "td"], b"");
+}

@@ -5,6 +5,7 @@
 //! A suite that cannot run yet still reports its full total, with 0 passed.
 
 mod encoding;
+mod scripted;
 mod serializer;
 mod shadow_dom;
 mod token_stream;
@@ -30,8 +31,8 @@ pub struct FileResult {
 /// The result of one suite.
 #[derive(Debug, Default)]
 pub struct Suite {
-    /// `tokenizer`, `tree-construction`, `encoding`, `serializer`, `shadow-dom` or
-    /// `template-for`.
+    /// `tokenizer`, `tree-construction`, `scripted`, `encoding`, `serializer`, `shadow-dom`
+    /// or `template-for`.
     pub name: &'static str,
     /// One entry per file, sorted by name.
     pub files: Vec<FileResult>,
@@ -117,6 +118,7 @@ pub fn run_all(dir: &Path) -> Vec<Suite> {
     vec![
         tokenizer::run(&dir.join("tokenizer")),
         tree_construction::run(&dir.join("tree-construction")),
+        scripted::run(&dir.join("tree-construction/scripted")),
         encoding::run(&dir.join("encoding")),
         serializer::run(&dir.join("serializer")),
     ]

@@ -1,5 +1,5 @@
 //! The tree-construction suite (`tree-construction/*.dat`, the WPT copies of the html5lib
-//! tree tests; the `scripted/` folder is skipped).
+//! tree tests; the `scripted/` folder is the "scripted" suite, `scripted.rs`).
 //!
 //! Each case runs with scripting on and off, or only in the mode it fixes with `#script-on` /
 //! `#script-off`. Documents go through `kauri::parse_with_options`, fragments

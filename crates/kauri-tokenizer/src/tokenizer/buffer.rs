@@ -87,6 +87,13 @@ impl Buffer {
         self.view_owned();
     }
 
+    /// Keeps only the first `len` bytes (a character boundary; nothing may be lent).
+    pub(super) fn truncate(&mut self, len: usize) {
+        debug_assert!(!self.lent);
+        self.owned.truncate(len);
+        self.view_owned();
+    }
+
     /// Drops the first `keep` bytes (a character boundary) and ends a loan: what is left of a
     /// lent chunk is copied into the owned string.
     pub(super) fn drop_front(&mut self, keep: usize) {

@@ -54,7 +54,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 Char('<') => {
                     self.token_start = self.abs(self.cur);
                     if self.ordinary_tag() {
-                        if self.state != State::Data {
+                        if self.state != State::Data || self.paused {
                             return true;
                         }
                         continue;

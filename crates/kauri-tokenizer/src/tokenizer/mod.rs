@@ -86,6 +86,9 @@ pub struct Tokenizer<S: TokenSink> {
     eof: bool,
     /// The end-of-file token was emitted.
     done: bool,
+    /// The sink asked to pause ([`TokenSinkResult::Pause`]) and the input after that token
+    /// was not taken yet ([`Tokenizer::take_paused_input`]).
+    paused: bool,
     /// Whether a CR or a NULL was fed so far (until one is, text runs only need to stop at their
     /// own delimiters).
     cr_or_null: CrOrNull,
@@ -298,6 +301,7 @@ impl<S: TokenSink> Tokenizer<S> {
             errors_on,
             eof: false,
             done: false,
+            paused: false,
             cr_or_null: CrOrNull::NotFed,
             buf: buffer::Buffer::default(),
             base: 0,
@@ -333,7 +337,8 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Feeds the next chunk of input (any size, down to one character; a CR LF pair may be
     /// split across chunks). Tokens that are complete are passed to the sink before this
-    /// returns. Feeding after [`Tokenizer::end`] does nothing.
+    /// returns, except character tokens, which wait for the next other token (or the end):
+    /// a run of text is one token however the input was split. Feeding after [`Tokenizer::end`] does nothing.
     pub fn feed(&mut self, chunk: &str) {
         if self.poisoned() {
             return;
@@ -353,8 +358,18 @@ impl<S: TokenSink> Tokenizer<S> {
             self.buf.push_str(chunk);
         }
         self.run();
-        self.flush_text();
+        self.keep_pending_text();
         self.compact();
+    }
+
+    /// The end of a chunk: pending character tokens stay pending (copied out of the buffer,
+    /// which is compacted), so that a run of text is one character token, with one span,
+    /// however the input was split (the tree builder reports some errors at a character
+    /// token's start).
+    fn keep_pending_text(&mut self) {
+        if let PendingText::Slice = self.text {
+            self.own_pending_text();
+        }
     }
 
     /// Like [`Tokenizer::feed`], but takes the chunk by value: when nothing is buffered (the
@@ -376,7 +391,7 @@ impl<S: TokenSink> Tokenizer<S> {
         debug_assert_eq!(self.pos, 0);
         self.buf.set_owned(chunk);
         self.run();
-        self.flush_text();
+        self.keep_pending_text();
         self.compact();
     }
 
@@ -428,7 +443,88 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Runs states until the input runs out (or the end-of-file token is due).
     fn run(&mut self) {
-        while !self.done && self.step() {}
+        while !self.done && !self.paused && self.step() {}
+    }
+
+    /// Whether the sink asked to pause ([`TokenSinkResult::Pause`]): the last `feed` stopped
+    /// after that token and left the rest of its input unconsumed.
+    ///
+    /// ```
+    /// # use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+    /// struct PauseAtTags;
+    /// impl TokenSink for PauseAtTags {
+    ///     fn process_token(&mut self, token: Token<'_>, _: Span) -> TokenSinkResult {
+    ///         match token {
+    ///             Token::Tag(_) => TokenSinkResult::Pause,
+    ///             _ => TokenSinkResult::Continue,
+    ///         }
+    ///     }
+    /// }
+    /// let mut tokenizer = Tokenizer::new(PauseAtTags, TokenizerOptions::default());
+    /// tokenizer.feed("a<b>c<d>e");
+    /// assert!(tokenizer.is_paused());
+    /// assert_eq!(tokenizer.take_paused_input().as_deref(), Some("c<d>e"));
+    /// assert!(!tokenizer.is_paused());
+    /// ```
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// After a pause ([`Tokenizer::is_paused`]): ends the pause and returns the input the
+    /// last `feed` left unconsumed (everything after the token that paused). The caller feeds
+    /// it again later, after whatever it inserts at this point (`document.write`, § the-insertion-point):
+    /// offsets count on from where the pause left them. `None` when not paused.
+    pub fn take_paused_input(&mut self) -> Option<String> {
+        if !self.paused {
+            return None;
+        }
+        self.paused = false;
+        let rest = self.buf[self.pos..].to_owned();
+        let keep = self.pos;
+        self.buf.truncate(keep);
+        Some(rest)
+    }
+
+    /// The earliest input offset a token not yet passed to the sink can start at (tokens,
+    /// and so the tree builder's errors, never point before it): the current input offset
+    /// between tokens, else the start of the pending character tokens or of the unfinished
+    /// tag, comment, DOCTYPE or character reference.
+    ///
+    /// ```
+    /// # use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+    /// struct Ignore;
+    /// impl TokenSink for Ignore {
+    ///     fn process_token(&mut self, _: Token<'_>, _: Span) -> TokenSinkResult {
+    ///         TokenSinkResult::Continue
+    ///     }
+    /// }
+    /// let mut tokenizer = Tokenizer::new(Ignore, TokenizerOptions::default());
+    /// tokenizer.feed("<p>text<a hr");
+    /// assert_eq!(tokenizer.unfinished_from(), 3); // "text" waits for the tag to end
+    /// tokenizer.feed("ef=x>more");
+    /// assert_eq!(tokenizer.unfinished_from(), 17);
+    /// ```
+    pub fn unfinished_from(&self) -> usize {
+        let here = match self.text {
+            PendingText::None => self.abs(self.pos),
+            PendingText::Slice | PendingText::Owned => self.text_span.start.min(self.abs(self.pos)),
+        };
+        match self.state {
+            State::Data | State::Rcdata | State::Rawtext | State::ScriptData | State::Plaintext => {
+                here
+            }
+            State::CharacterReference
+            | State::NamedCharacterReference
+            | State::AmbiguousAmpersand
+            | State::NumericCharacterReference
+            | State::HexadecimalCharacterReferenceStart
+            | State::HexadecimalCharacterReference
+            | State::DecimalCharacterReference
+            | State::NumericCharacterReferenceEnd => {
+                here.min(self.token_start).min(self.char_ref_start)
+            }
+            _ => here.min(self.token_start),
+        }
     }
 
     /// Runs one state; false when it has to wait for more input or reached the end.
@@ -813,8 +909,10 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Applies what the sink returned.
     #[inline]
     fn sink_result(&mut self, result: TokenSinkResult) {
-        if let TokenSinkResult::SwitchTo(state) = result {
-            self.state = state.into();
+        match result {
+            TokenSinkResult::Continue => {}
+            TokenSinkResult::SwitchTo(state) => self.state = state.into(),
+            TokenSinkResult::Pause => self.paused = true,
         }
     }
 

@@ -691,7 +691,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = self.original_mode;
                 if let Some(e) = popped {
                     if name == local_name!("script") && e.is_html(&local_name!("script")) {
-                        self.sink.script_end_tag(&e.handle);
+                        self.script_end_tag(e.handle);
                     }
                 }
                 Flow::Done

@@ -156,6 +156,11 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The fragment case: the context element's tag (kept only when declarative shadow roots
     /// are allowed, for a stand-in context element that can host one) and the stand-in.
     pub(crate) context_host: ContextHost<S::Handle>,
+    /// [`TreeBuilder::with_script_pauses`]: a script end tag pauses the tokenizer.
+    pause_at_scripts: bool,
+    /// The script whose end tag paused the parser, until the embedder takes it
+    /// ([`TreeBuilder::take_pending_script`]).
+    pending_script: Option<S::Handle>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -193,6 +198,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             fragment_root: None,
             special_templates: Vec::new(),
             context_host: Default::default(),
+            pause_at_scripts: false,
+            pending_script: None,
         }
     }
 
@@ -262,6 +269,71 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// ([`kauri_encoding::change_the_encoding`]) with it and reparses if needed.
     pub fn encoding_change_request(&self) -> Option<&'static Encoding> {
         self.encoding_change
+    }
+
+    /// Makes the parser return control to its embedder at each script (for an engine that runs
+    /// scripts): when the scripting flag is set and a `script` end tag has been processed (the
+    /// "text" insertion mode's steps for `</script>`, § scriptEndTag, and an SVG `script` in
+    /// foreign content, § scriptForeignEndTag), the tree builder keeps the script element for
+    /// [`TreeBuilder::take_pending_script`] and answers the tokenizer with
+    /// [`TokenSinkResult::Pause`]: the tokenizer stops right after the end tag, with the rest
+    /// of its input unconsumed, so that what the script writes (`document.write`) can be
+    /// tokenized first. The list of active formatting elements then keeps its own copy of each
+    /// element's start tag attributes, as the standard says, since a script may change the
+    /// element's (see [`TreeSink::keeps_element_attrs`]).
+    ///
+    /// `kauri::Parser` drives it (its docs show the whole loop); with any sink:
+    ///
+    /// ```
+    /// use kauri_tree_builder::{TreeBuilder, TreeSink};
+    /// fn for_an_engine<S: TreeSink>(builder: TreeBuilder<S>) -> TreeBuilder<S> {
+    ///     builder.with_script_pauses()
+    /// }
+    /// ```
+    pub fn with_script_pauses(mut self) -> Self {
+        self.pause_at_scripts = true;
+        // Scripts may change attributes, and the list of active formatting elements works on
+        // the token's attributes (recreating an element, the Noah's Ark clause): keep a copy
+        // rather than asking the sink for the element's current ones.
+        self.sink_keeps_attrs = false;
+        self
+    }
+
+    /// The script element whose end tag paused the parser (see
+    /// [`TreeBuilder::with_script_pauses`]), once; `None` when there is none.
+    ///
+    /// ```
+    /// use kauri_tree_builder::{TreeBuilder, TreeSink};
+    /// fn paused_at<S: TreeSink>(builder: &mut TreeBuilder<S>) -> Option<S::Handle> {
+    ///     builder.take_pending_script()
+    /// }
+    /// ```
+    pub fn take_pending_script(&mut self) -> Option<S::Handle> {
+        self.pending_script.take()
+    }
+
+    /// The input offset where the character tokens the "in table text" insertion mode holds
+    /// start (§ parsing-main-intabletext): they are inserted, and their errors reported at that
+    /// offset, when the next other token comes. `None` when it holds none. A streaming parser
+    /// keeps the text from there on to count the errors' lines and columns.
+    ///
+    /// ```
+    /// use kauri_tree_builder::{TreeBuilder, TreeSink};
+    /// fn errors_wait_from<S: TreeSink>(builder: &TreeBuilder<S>) -> Option<usize> {
+    ///     builder.pending_table_text_from()
+    /// }
+    /// ```
+    pub fn pending_table_text_from(&self) -> Option<usize> {
+        (!self.pending_table_text.is_empty()).then_some(self.pending_table_text_span.start)
+    }
+
+    /// A `script` end tag was processed for `script` (§ scriptEndTag): tells the sink, and
+    /// with [`TreeBuilder::with_script_pauses`] keeps the script and pauses the parser.
+    pub(crate) fn script_end_tag(&mut self, script: S::Handle) {
+        self.sink.script_end_tag(&script);
+        if self.pause_at_scripts && self.opts.scripting {
+            self.pending_script = Some(script);
+        }
     }
 
     /// The tree sink.
@@ -369,6 +441,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         match self.switch_to.take() {
             Some(state) => TokenSinkResult::SwitchTo(state),
+            None if self.pending_script.is_some() => TokenSinkResult::Pause,
             None => TokenSinkResult::Continue,
         }
     }

@@ -134,6 +134,12 @@ pub struct ParseArgs {
     /// the deepest allowed element instead (see ParseOptions::max_depth).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_depth: Option<u32>,
+    /// Feed the input to the streaming parser (kauri::Parser) N bytes at a time, as bytes
+    /// arriving from a network would (for testing; the output does not depend on N). Standard
+    /// input is always streamed, in the pieces it arrives in, unless this is given.
+    #[arg(long, value_name = "N", conflicts_with = "fragment",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub chunk_size: Option<u32>,
 }
 
 /// `kauri select`.

@@ -88,6 +88,85 @@ struct Input<'a> {
     max_depth: Option<u32>,
 }
 
+/// `kauri parse` with the streaming parser: the input is fed `chunk` bytes at a time (or, with
+/// no chunk size, in the pieces standard input delivers). The CLI runs no scripts: the parser
+/// goes on at once after each one.
+fn load_streaming(input: Input<'_>, chunk: Option<usize>) -> Result<Document, Failure> {
+    check_label(&input.encoding, "--encoding")?;
+    check_label(&input.transport_charset, "--transport-charset")?;
+    let mut reader: Box<dyn Read> = if input.path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(input.path)
+            .map_err(|e| Failure(format!("cannot read {}: {e}", input.path)))?;
+        // Small chunks come out of a buffer, not one system call each.
+        Box::new(io::BufReader::with_capacity(STDIN_PIECE, file))
+    };
+    let mut parser =
+        kauri::Parser::new(document_options(&input)).map_err(|e| Failure(e.to_string()))?;
+    let mut buffer = vec![0; chunk.unwrap_or(STDIN_PIECE)];
+    loop {
+        let filled = match chunk {
+            // Exactly `chunk` bytes per feed (fewer only at the end).
+            Some(_) => fill(&mut reader, &mut buffer),
+            None => read_some(&mut reader, &mut buffer),
+        }
+        .map_err(|e| Failure(format!("cannot read {}: {e}", input.path)))?;
+        if filled == 0 {
+            break;
+        }
+        let mut step = parser.feed(&buffer[..filled]);
+        while step == Ok(kauri::Step::Script) {
+            step = parser.resume();
+        }
+    }
+    Ok(parser.finish())
+}
+
+/// The most standard input is read at once when streaming it without `--chunk-size`.
+const STDIN_PIECE: usize = 64 * 1024;
+
+/// Reads until `buffer` is full or the input ends; how many bytes were read.
+fn fill(reader: &mut dyn Read, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// One read (retried when interrupted); 0 at the end of the input.
+fn read_some(reader: &mut dyn Read, buffer: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buffer) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            result => return result,
+        }
+    }
+}
+
+/// The parse options of a document input.
+fn document_options(input: &Input<'_>) -> ParseOptions {
+    ParseOptions {
+        scripting: input.scripting,
+        encoding: input.encoding.clone(),
+        transport_charset: input.transport_charset.clone(),
+        // A file on disk: let the detector guess UTF-8, as browsers do for local files.
+        allow_utf8_guess: true,
+        locations: input.locations,
+        iframe_srcdoc: false,
+        declarative_shadow_roots: input.shadow_roots,
+        template_for: input.template_for,
+        max_depth: input.max_depth.map(|n| n as usize),
+        ..ParseOptions::default()
+    }
+}
+
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
 fn load(input: Input<'_>) -> Result<Document, Failure> {
     check_label(&input.encoding, "--encoding")?;
@@ -101,19 +180,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         None => None,
     };
     let bytes = read_input(input.path)?;
-    let opts = ParseOptions {
-        scripting: input.scripting,
-        encoding: input.encoding.clone(),
-        transport_charset: input.transport_charset,
-        // A file on disk: let the detector guess UTF-8, as browsers do for local files.
-        allow_utf8_guess: true,
-        locations: input.locations,
-        iframe_srcdoc: false,
-        declarative_shadow_roots: input.shadow_roots,
-        template_for: input.template_for,
-        max_depth: input.max_depth.map(|n| n as usize),
-        ..ParseOptions::default()
-    };
+    let opts = document_options(&input);
     match &context {
         Some(context) => {
             let text = decode_text(&bytes, &input.encoding);
@@ -133,7 +200,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
 }
 
 fn parse(args: ParseArgs) -> Result<(), Failure> {
-    let doc = load(Input {
+    let input = Input {
         path: &args.input,
         fragment: args.fragment.as_deref(),
         encoding: args.encoding.clone(),
@@ -143,7 +210,13 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
         template_for: args.template_for == OnOff::On,
         max_depth: args.max_depth,
-    })?;
+    };
+    let streamed = args.fragment.is_none() && (args.chunk_size.is_some() || args.input == "-");
+    let doc = if streamed {
+        load_streaming(input, args.chunk_size.map(|n| n as usize))?
+    } else {
+        load(input)?
+    };
     // Errors of the html and text formats go to standard error, before the output.
     if args.errors && matches!(args.format, Format::Html | Format::Text) {
         let mut stderr = BufWriter::new(io::stderr().lock());

@@ -1,0 +1,287 @@
+//! [`DocumentInProgress`]: a document whose parser is still running (fed in pieces, paused at
+//! scripts), owning its arena as a [`Document`] does.
+//!
+//! A streaming parser keeps its tokenizer, tree builder and [`DomSink`] between calls, and they
+//! borrow the arena the nodes live in. This type owns both, with the arena lifetime erased to
+//! `'static` inside, as [`Document`] does. Soundness rests on the facts of `document.rs` and:
+//! 1. the pipeline is reached only through [`DocumentInProgress::with_pipeline`], whose closure
+//!    works for every arena lifetime, so nothing borrowed from the arena leaves it except into
+//!    the pipeline itself; and the pipeline hands out no node references (the sink's handles
+//!    are opaque: `sink.rs`, point 2);
+//! 2. the pipeline holds node references only (the stack of open elements, the sink's caches),
+//!    never references into node data (texts, attribute maps), so an edit, which replaces node
+//!    data, leaves nothing dangling in it;
+//! 3. readers ([`DocumentInProgress::root`], [`DocumentInProgress::script`]) borrow `&self`,
+//!    while the pipeline and the editor need `&mut self`: the sink never writes node data (text
+//!    merging) while a reader looks, which is the contract of `Text::push_str`;
+//! 4. the pipeline is dropped before the arena (field order).
+
+use kauri_tokenizer::{ParseError, Tokenizer};
+use kauri_tree_builder::{TreeBuilder, TreeSink};
+
+use crate::document::Document;
+use crate::edit::Editor;
+use crate::node::{Arena, Node};
+use crate::sink::DomSink;
+
+/// The parsing pipeline of a [`DocumentInProgress`]: the tokenizer feeding the tree builder
+/// feeding a [`DomSink`].
+pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
+
+/// A document being parsed: the pipeline building it and the arena that owns its nodes.
+/// Between calls into the pipeline the tree can be read ([`DocumentInProgress::root`]) and
+/// edited ([`DocumentInProgress::edit`]), as a script run by a paused parser does.
+///
+/// ```
+/// use kauri_dom::DocumentInProgress;
+/// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+/// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+///
+/// let mut doc = DocumentInProgress::new(|sink| {
+///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+///     Tokenizer::new(builder, TokenizerOptions::default())
+/// });
+/// doc.with_pipeline(|p| p.feed("<p>one<script>s()</script><p>two"));
+/// assert!(doc.take_pending_script());
+/// assert_eq!(doc.script().unwrap().text_content(), "s()");
+/// doc.edit(|ed| {
+///     let p = ed.root().elements_by_tag_name("p").next().unwrap();
+///     ed.set_attribute(p, "id", "first")
+/// })?;
+/// doc.pop_script();
+/// let rest = doc.with_pipeline(|p| p.take_paused_input()).unwrap();
+/// doc.with_pipeline(|p| {
+///     p.feed(&rest);
+///     p.end();
+/// });
+/// let doc = doc.finish();
+/// assert_eq!(doc.body().unwrap().inner_html(), "<p id=\"first\">one<script>s()</script></p><p>two</p>");
+/// # Ok::<(), kauri_dom::EditError>(())
+/// ```
+pub struct DocumentInProgress {
+    /// Really `Pipeline<'arena>` (see the module documentation).
+    pipeline: Pipeline<'static>,
+    /// The Document node; really `&'arena Node<'arena>`.
+    root: *const Node<'static>,
+    /// The scripts the parser paused at and the embedder has not finished, innermost last.
+    scripts: Vec<*const Node<'static>>,
+    /// The scripting flag, for the editor's fragment parses (`set_inner_html`).
+    scripting: bool,
+    /// Owns every node. Declared last so that it is dropped last.
+    arena: Box<Arena<'static>>,
+}
+
+impl DocumentInProgress {
+    /// A new document: `start` gets the sink that builds it (in a new arena) and returns the
+    /// pipeline around it.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// assert!(doc.root().first_child().is_none());
+    /// ```
+    pub fn new<F>(start: F) -> DocumentInProgress
+    where
+        F: for<'a> FnOnce(DomSink<'a>) -> Pipeline<'a>,
+    {
+        let arena: Box<Arena<'static>> = Box::default();
+        // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
+        // the returned value, which drops the pipeline (the only holder of the reference)
+        // before the arena (fact 4).
+        let arena_ref: &'static Arena<'static> = unsafe { &*(&*arena as *const Arena<'static>) };
+        let mut sink = DomSink::new(arena_ref);
+        let document = sink.document();
+        let root: *const Node<'static> = sink.own(&document).map_or(std::ptr::null(), |n| n);
+        let pipeline = start(sink);
+        DocumentInProgress {
+            pipeline,
+            root,
+            scripts: Vec::new(),
+            scripting: true,
+            arena,
+        }
+    }
+
+    /// Sets the scripting flag the editor's fragment parses use
+    /// ([`Editor::set_inner_html`]); default true, as for [`Document`].
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// })
+    /// .with_scripting(false);
+    /// assert!(!doc.finish().scripting());
+    /// ```
+    pub fn with_scripting(mut self, scripting: bool) -> DocumentInProgress {
+        self.scripting = scripting;
+        self
+    }
+
+    /// Runs `f` on the pipeline (feed it, end it, ask it questions). `f` works for every arena
+    /// lifetime, so nothing borrowed from the arena leaves it.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<title>x</title>"));
+    /// assert_eq!(doc.root().text_content(), "x");
+    /// ```
+    pub fn with_pipeline<R, F>(&mut self, f: F) -> R
+    where
+        F: for<'a> FnOnce(&mut Pipeline<'a>) -> R,
+    {
+        let pipeline: *mut Pipeline<'static> = &mut self.pipeline;
+        // SAFETY: only the lifetime changes (same type otherwise, same layout); the pipeline
+        // really borrows `self.arena`, which outlives this call, and `f`, being generic over
+        // the lifetime, cannot keep anything borrowed from it (fact 1).
+        f(unsafe { &mut *pipeline.cast::<Pipeline<'_>>() })
+    }
+
+    /// The Document node of the tree built so far.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// assert_eq!(doc.root().kind(), kauri_dom::NodeKind::Document);
+    /// ```
+    pub fn root(&self) -> &Node<'_> {
+        // SAFETY: the root lives in `self.arena`, which lives as long as `self`; the lifetime
+        // is shortened to the borrow of `self`, during which the pipeline cannot run (fact 3).
+        unsafe { &*self.root.cast::<Node<'_>>() }
+    }
+
+    /// Moves the script the tree builder paused at (see
+    /// `kauri_tree_builder::TreeBuilder::take_pending_script`) onto the stack of scripts being
+    /// run, which [`DocumentInProgress::script`] reads; false when the tree builder has none.
+    /// See the type's example.
+    pub fn take_pending_script(&mut self) -> bool {
+        let Some(handle) = self.pipeline.sink_mut().take_pending_script() else {
+            return false;
+        };
+        match self.pipeline.sink_mut().sink_mut().own(&handle) {
+            Some(node) => {
+                self.scripts.push(node);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The innermost script the parser paused at that the embedder has not finished running
+    /// ([`DocumentInProgress::pop_script`]). See the type's example.
+    pub fn script(&self) -> Option<&Node<'_>> {
+        let script = *self.scripts.last()?;
+        // SAFETY: as for `root`: a node of `self.arena`, borrowed for the borrow of `self`.
+        Some(unsafe { &*script.cast::<Node<'_>>() })
+    }
+
+    /// How many scripts the parser paused at are still running (the script nesting level).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// assert_eq!(doc.scripts_running(), 0);
+    /// ```
+    pub fn scripts_running(&self) -> usize {
+        self.scripts.len()
+    }
+
+    /// The innermost running script is finished. See the type's example.
+    pub fn pop_script(&mut self) {
+        self.scripts.pop();
+    }
+
+    /// Edits the tree as [`Document::edit`] does, between calls into the pipeline. The tree
+    /// builder goes on with the nodes it holds (its stack of open elements may hold elements
+    /// the edit moved or removed, as in a browser). See the type's example.
+    pub fn edit<R, F>(&mut self, f: F) -> R
+    where
+        F: for<'a> FnOnce(&Editor<'a>) -> R,
+    {
+        let arena: *const Arena<'static> = &*self.arena;
+        // SAFETY: as in `Document::edit`: `self` is mutably borrowed for the whole call, so
+        // neither a reader nor the pipeline looks while the editor changes links and replaces
+        // node data, and the pipeline holds no reference into node data (fact 2); `f` works
+        // for every `'a`, so no reference made from these leaves the call.
+        let (arena, root) =
+            unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
+        let result = f(&Editor::new(arena, root, self.scripting));
+        // The form owner check's memo of tree roots may be out of date after the edit.
+        self.pipeline.sink_mut().sink_mut().root_memo.set(None);
+        result
+    }
+
+    /// Ends the parse: the document, with the parse errors the sink collected passed through
+    /// `errors` first (to fill in positions, say). End the pipeline's input before
+    /// (`Tokenizer::end`), or the document is what was parsed so far.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| { p.feed("<p>x"); p.end() });
+    /// let doc = doc.finish_with(|errors| errors.retain(|e| e.code.as_str() != "missing-doctype"));
+    /// assert_eq!((doc.to_html().as_str(), doc.errors().len()), ("<html><head></head><body><p>x</p></body></html>", 0));
+    /// ```
+    pub fn finish_with<F>(self, errors: F) -> Document
+    where
+        F: FnOnce(&mut Vec<ParseError>),
+    {
+        let DocumentInProgress {
+            pipeline,
+            arena,
+            scripting,
+            ..
+        } = self;
+        let mut parsed = pipeline.into_sink().into_sink().finish();
+        errors(&mut parsed.errors);
+        let root: *const Node<'static> = parsed.root;
+        Document::from_arena(arena, root, parsed.errors).with_scripting(scripting)
+    }
+
+    /// [`DocumentInProgress::finish_with`] with the errors as the sink collected them.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| { p.feed("<p>x"); p.end() });
+    /// assert_eq!(doc.finish().errors()[0].code.as_str(), "missing-doctype");
+    /// ```
+    pub fn finish(self) -> Document {
+        self.finish_with(|_| {})
+    }
+
+    /// The parse errors reported so far.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<p>x</b>"));
+    /// assert_eq!(doc.errors().len(), 2);
+    /// ```
+    pub fn errors(&self) -> &[ParseError] {
+        self.pipeline.sink().sink().errors()
+    }
+}

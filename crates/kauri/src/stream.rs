@@ -1,0 +1,734 @@
+//! The streaming parser: bytes (or text) as they arrive, with the standard's encoding sniffing
+//! across chunks, and pauses at scripts for an embedder that runs them (`document.write`).
+//!
+//! The input stream (§ the-input-byte-stream, § the-insertion-point) is kept in three places:
+//! bytes not yet sniffed (until the encoding is decided), decoded text not yet tokenized (the
+//! network input after a pause, [`Parser`]'s queue), and the tokenizer's own buffer (only the
+//! start of an unfinished token). At a script the tokenizer stops right after the end tag and
+//! hands back what it had not consumed: that is the text between the insertion point and the
+//! rest of the input, kept per script nesting level, so that text written by the script is
+//! tokenized first.
+
+use kauri_dom::{Document, DocumentInProgress, Node};
+use kauri_encoding::{
+    change_the_encoding, sniff, sniff_needs_more, EncodingDecision, SniffOptions, StreamDecoder,
+    UnknownLabel, PRESCAN_LIMIT,
+};
+use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, Tokenizer, TokenizerOptions};
+use kauri_tree_builder::TreeBuilder;
+
+use crate::options::ParseOptions;
+use crate::parse::{sniff_options, tree_builder_options};
+
+/// What the parser needs from its embedder after a call: more input, or a script run.
+///
+/// ```
+/// let mut parser = kauri::Parser::new(Default::default())?;
+/// assert_eq!(parser.feed(b"<p>hello")?, kauri::Step::Ready);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The parser has parsed everything it was given up to the insertion point: feed more
+    /// input (or [`Parser::end`] it), or, after a [`Parser::document_write`], let the script
+    /// go on.
+    Ready,
+    /// The parser paused at a script (§ scriptEndTag): the script element is
+    /// [`Parser::script`]. Run it (it may read and edit the document with [`Parser::root`] and
+    /// [`Parser::edit`], and write with [`Parser::document_write`]), then call
+    /// [`Parser::resume`].
+    Script,
+}
+
+/// A call the parser cannot honour in its state. Nothing changed.
+///
+/// ```
+/// let mut parser = kauri::Parser::new(Default::default())?;
+/// assert_eq!(parser.resume(), Err(kauri::StreamError::NotPaused));
+/// # Ok::<(), kauri::UnknownLabel>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StreamError {
+    /// Input after [`Parser::end`].
+    Ended,
+    /// [`Parser::document_write`] or [`Parser::resume`] while no script is running: the
+    /// standard's `document.write` would then open a new document (`document.open`), which
+    /// an embedder does by starting a new [`Parser`].
+    NotPaused,
+    /// Text ([`Parser::feed_str`]) after bytes ([`Parser::feed`]), or bytes after text.
+    MixedInput,
+}
+
+impl std::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StreamError::Ended => "the input has already ended",
+            StreamError::NotPaused => "the parser is not paused at a script",
+            StreamError::MixedInput => "bytes and text cannot be fed to one parser",
+        })
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// Where the input bytes are in the encoding sniffing.
+enum Input {
+    /// Nothing fed yet, or bytes waiting for enough of them to sniff
+    /// ([`kauri_encoding::sniff_needs_more`]).
+    Sniffing(Vec<u8>),
+    /// The encoding is decided; `kept` holds every byte fed while a `<meta>` may still change
+    /// a tentative encoding (a restart decodes them again).
+    Bytes {
+        decoder: StreamDecoder,
+        decision: EncodingDecision,
+        kept: Option<Vec<u8>>,
+    },
+    /// Text input ([`Parser::feed_str`]).
+    Text,
+}
+
+/// The lines and columns of the tree builder's errors (it reports offsets only), counted
+/// over a window of the text that ends where the tokenizer's input ends and starts where the
+/// next token can start ([`Tokenizer::unfinished_from`]): the text is not kept once tokenized.
+#[derive(Default)]
+struct Positions {
+    text: String,
+    base: usize,
+    lines: LineCounter,
+    /// How many of the sink's errors were looked at.
+    resolved: usize,
+    /// Error index, line, column.
+    fixes: Vec<(usize, u32, u32)>,
+}
+
+impl Positions {
+    /// The position of `offset`, clamped into the window.
+    fn position(&mut self, offset: usize) -> (u32, u32) {
+        let mut at = offset.clamp(self.base, self.base + self.text.len()) - self.base;
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        self.lines
+            .position_in(&self.text, self.base, self.base + at)
+    }
+
+    /// Counts the positions of the errors reported since the last call.
+    fn resolve(&mut self, errors: &[ParseError]) {
+        for (i, error) in errors.iter().enumerate().skip(self.resolved) {
+            if error.line == 0 {
+                let (line, col) = self.position(error.offset);
+                self.fixes.push((i, line, col));
+            }
+        }
+        self.resolved = errors.len();
+    }
+
+    /// Drops the text before `from`.
+    fn drop_before(&mut self, from: usize) {
+        if from <= self.base {
+            return;
+        }
+        let cut = (from - self.base).min(self.text.len());
+        self.lines
+            .drop_before(&self.text, self.base, self.base + cut);
+        self.text.drain(..cut);
+        self.base += cut;
+    }
+}
+
+/// A streaming HTML parser: feed it bytes (or text) as they arrive, then
+/// [`finish`](Parser::finish) it for the [`Document`]. The tree, encoding, quirks mode and
+/// errors are the same as [`parse_bytes_with_options`](crate::parse_bytes_with_options) (or
+/// [`parse_with_options`](crate::parse_with_options) for text) gives for the whole input,
+/// however it is split.
+///
+/// **Encoding.** Bytes are kept unparsed until the encoding sniffing algorithm can decide
+/// (§ determining-the-character-encoding, with Kauri's bounds: see
+/// [`kauri_encoding::sniff_needs_more`]): a byte order mark, an override
+/// ([`ParseOptions::encoding`]) or a known transport label
+/// ([`ParseOptions::transport_charset`]; an unknown one is ignored, as the standard says)
+/// decide at once; otherwise the `<meta>` pre-scan needs the first 1,024 bytes, and the
+/// statistical guess 64 KiB past the first non-ASCII byte (or the end of the input). When the
+/// encoding was only tentative and the tree builder meets a `<meta>` declaring another one
+/// (§ changing-the-encoding-while-parsing), the parser starts over with the bytes fed so far,
+/// which it keeps while that can happen; the first tree is dropped (its nodes stay in the
+/// arena). Decoded text is dropped once tokenized.
+///
+/// ```
+/// let mut parser = kauri::Parser::new(Default::default())?;
+/// for chunk in [&b"<meta charset=shift_jis><p>\x82"[..], b"\xa0 and more"] {
+///     parser.feed(chunk)?;
+/// }
+/// let doc = parser.finish();
+/// assert_eq!((doc.encoding(), doc.text_content().as_str()), ("Shift_JIS", "\u{3042} and more"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// **Scripts.** With [`ParseOptions::scripting`] on (the default), the parser returns
+/// [`Step::Script`] after each `script` end tag (§ scriptEndTag; also an SVG `script` in
+/// foreign content). The embedder runs the script ([`Parser::script`] is the element): it
+/// may read the tree ([`Parser::root`]), edit it ([`Parser::edit`]) and call
+/// [`Parser::document_write`], whose text is tokenized at the insertion point, before the rest
+/// of the input (a script in that text pauses again, one script nesting level deeper). Then
+/// [`Parser::resume`] goes on. Input fed while paused waits. [`Parser::finish`] treats
+/// scripts that were not resumed as run.
+///
+/// ```
+/// let mut parser = kauri::Parser::new(Default::default())?;
+/// let mut step = parser.feed_str("<p>1<script>w('2')</script><p>3")?;
+/// while step == kauri::Step::Script {
+///     let code = parser.script().unwrap().text_content();
+///     let arg = code.trim_start_matches("w('").trim_end_matches("')").to_string();
+///     parser.document_write(&format!("<b>{arg}</b>"))?;
+///     step = parser.resume()?;
+/// }
+/// let doc = parser.finish();
+/// assert_eq!(doc.body().unwrap().inner_html(), "<p>1<script>w('2')</script><b>2</b></p><p>3</p>");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// **Bad calls** are refused with a [`StreamError`] and change nothing: input after
+/// [`Parser::end`], [`Parser::document_write`] or [`Parser::resume`] while no script runs, text
+/// after bytes. [`Parser::new`] fails only for an unknown [`ParseOptions::encoding`] label.
+pub struct Parser {
+    opts: ParseOptions,
+    sniff: SniffOptions,
+    input: Input,
+    doc: DocumentInProgress,
+    /// Decoded input not yet given to the tokenizer (it waits while a script runs).
+    queue: String,
+    /// For each running script: the text that was after it up to its level's insertion point
+    /// (taken back from the tokenizer at the pause), innermost last.
+    saved: Vec<String>,
+    /// [`Parser::end`] was called.
+    ended: bool,
+    /// The tokenizer's end was called.
+    tokenizer_ended: bool,
+    /// Input bytes (or text bytes) accepted, for [`ParseOptions::max_input_bytes`].
+    accepted: usize,
+    /// Input was cut by [`ParseOptions::max_input_bytes`].
+    truncated: bool,
+    /// Bytes of text given to the tokenizer.
+    text_len: usize,
+    /// While sniffing: the buffered length at which to ask again whether it can decide.
+    next_sniff: usize,
+    positions: Positions,
+}
+
+impl Parser {
+    /// A parser with `opts`. Fails only when [`ParseOptions::encoding`] is not an encoding
+    /// label (an unknown [`ParseOptions::transport_charset`] is ignored, as the standard says).
+    ///
+    /// ```
+    /// let opts = kauri::ParseOptions { encoding: Some("no-such".into()), ..Default::default() };
+    /// assert!(kauri::Parser::new(opts).is_err());
+    /// let opts = kauri::ParseOptions { transport_charset: Some("no-such".into()), ..Default::default() };
+    /// assert!(kauri::Parser::new(opts).is_ok());
+    /// ```
+    pub fn new(opts: ParseOptions) -> Result<Parser, UnknownLabel> {
+        if let Some(label) = &opts.encoding {
+            if kauri_encoding::encoding_for_label(label).is_none() {
+                return Err(UnknownLabel(label.clone()));
+            }
+        }
+        let sniff = sniff_options(&opts);
+        let doc = new_document(&opts, false);
+        Ok(Parser {
+            opts,
+            sniff,
+            input: Input::Sniffing(Vec::new()),
+            doc,
+            queue: String::new(),
+            saved: Vec::new(),
+            ended: false,
+            tokenizer_ended: false,
+            accepted: 0,
+            truncated: false,
+            text_len: 0,
+            next_sniff: 0,
+            positions: Positions::default(),
+        })
+    }
+
+    /// Feeds the next bytes of the input (any split, down to single bytes). Returns
+    /// [`Step::Script`] when the parser paused at a script (see [`Parser`]); while paused, the
+    /// bytes wait. Fails after [`Parser::end`] or after [`Parser::feed_str`].
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// for byte in "<title>café</title>".bytes() {
+    ///     parser.feed(&[byte])?;
+    /// }
+    /// assert_eq!(parser.finish().text_content(), "café");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<Step, StreamError> {
+        if self.ended {
+            return Err(StreamError::Ended);
+        }
+        if matches!(self.input, Input::Text) {
+            return Err(StreamError::MixedInput);
+        }
+        let bytes = self.limit(bytes, bytes.len());
+        match &mut self.input {
+            Input::Sniffing(buffer) => {
+                buffer.extend_from_slice(bytes);
+                // Past the pre-scan's bytes the check reads them all: it runs again only once
+                // they have doubled, so that feeding in small chunks stays linear. Deciding
+                // later than possible changes nothing but when parsing starts.
+                if buffer.len() >= self.next_sniff {
+                    if sniff_needs_more(buffer, &self.sniff) {
+                        if buffer.len() >= PRESCAN_LIMIT {
+                            self.next_sniff = buffer.len() * 2;
+                        }
+                    } else {
+                        self.decide();
+                    }
+                }
+            }
+            Input::Bytes { decoder, kept, .. } => {
+                decoder.decode(bytes, false, &mut self.queue);
+                if let Some(kept) = kept {
+                    kept.extend_from_slice(bytes);
+                }
+            }
+            Input::Text => {}
+        }
+        Ok(self.run_input())
+    }
+
+    /// Feeds the next piece of already decoded text (the document's encoding is then
+    /// `"UTF-8"`, as for [`parse`](crate::parse); a parser given neither text nor bytes
+    /// parses an empty byte stream). Fails after [`Parser::end`] or after [`Parser::feed`].
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<p>caf")?;
+    /// parser.feed_str("é")?;
+    /// assert_eq!(parser.finish().text_content(), "café");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn feed_str(&mut self, text: &str) -> Result<Step, StreamError> {
+        if self.ended {
+            return Err(StreamError::Ended);
+        }
+        match &self.input {
+            Input::Sniffing(buffer) if buffer.is_empty() && self.accepted == 0 => {
+                self.input = Input::Text;
+                self.doc = new_document(&self.opts, false);
+            }
+            Input::Text => {}
+            _ => return Err(StreamError::MixedInput),
+        }
+        let mut end = text.len();
+        if let Some(max) = self.opts.max_input_bytes {
+            end = end.min(max.saturating_sub(self.accepted));
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+        }
+        let text = self.limit(text.as_bytes(), end);
+        // `limit` cut at `end`, a character boundary of `text`.
+        self.queue
+            .push_str(std::str::from_utf8(text).unwrap_or_default());
+        Ok(self.run_input())
+    }
+
+    /// Ends the input: the parser parses what is left (and may still pause at a script in
+    /// it). Fails when called twice.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed(b"<p>x")?;
+    /// assert_eq!(parser.end()?, kauri::Step::Ready);
+    /// assert_eq!(parser.feed(b"more"), Err(kauri::StreamError::Ended));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn end(&mut self) -> Result<Step, StreamError> {
+        if self.ended {
+            return Err(StreamError::Ended);
+        }
+        self.ended = true;
+        if let Input::Sniffing(_) = self.input {
+            self.decide();
+        }
+        if let Input::Bytes { decoder, .. } = &mut self.input {
+            decoder.decode(&[], true, &mut self.queue);
+        }
+        Ok(self.run_input())
+    }
+
+    /// The innermost script the parser paused at and the embedder has not finished
+    /// ([`Parser::resume`]); `None` when no script runs.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<script>go()</script>")?;
+    /// assert_eq!(parser.script().unwrap().text_content(), "go()");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn script(&self) -> Option<&Node<'_>> {
+        self.doc.script()
+    }
+
+    /// The script nesting level (§ script-nesting-level): how many scripts the parser paused
+    /// at are running (one inside another when a script writes a script).
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<script>a()</script>")?;
+    /// assert_eq!(parser.script_nesting_level(), 1);
+    /// parser.document_write("<script>b()</script>")?;
+    /// assert_eq!(parser.script_nesting_level(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn script_nesting_level(&self) -> usize {
+        self.doc.scripts_running()
+    }
+
+    /// `document.write(text)` from the running script (§ dom-document-write): inserts `text`
+    /// at the insertion point and tokenizes it, before the rest of the input. Returns
+    /// [`Step::Script`] when a script in `text` paused the parser (run it and
+    /// [`Parser::resume`]; the rest of `text` follows), else [`Step::Ready`]. Fails with
+    /// [`StreamError::NotPaused`] when no script runs.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// assert_eq!(parser.document_write("<p>"), Err(kauri::StreamError::NotPaused));
+    /// parser.feed_str("<script>s</script>!")?;
+    /// parser.document_write("<b>written")?;
+    /// parser.resume()?;
+    /// assert_eq!(parser.finish().body().unwrap().inner_html(), "<b>written!</b>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn document_write(&mut self, text: &str) -> Result<Step, StreamError> {
+        if self.doc.scripts_running() == 0 {
+            return Err(StreamError::NotPaused);
+        }
+        Ok(self.tokenize(text.to_owned()))
+    }
+
+    /// `document.writeln(text)` (§ dom-document-writeln): [`Parser::document_write`] of `text`
+    /// and a line feed.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<pre><script>s</script></pre>")?;
+    /// parser.document_writeln("x")?;
+    /// parser.resume()?;
+    /// assert_eq!(parser.finish().select_str("pre").unwrap().next().unwrap().text_content(), "sx\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn document_writeln(&mut self, text: &str) -> Result<Step, StreamError> {
+        if self.doc.scripts_running() == 0 {
+            return Err(StreamError::NotPaused);
+        }
+        let mut line = String::with_capacity(text.len() + 1);
+        line.push_str(text);
+        line.push('\n');
+        Ok(self.tokenize(line))
+    }
+
+    /// `document.close()` (§ dom-document-close) as it touches this parser: nothing. The
+    /// standard only closes a script-created parser (one `document.open` made); an embedder
+    /// makes that with a new [`Parser`] fed with [`Parser::feed_str`] and closes it with
+    /// [`Parser::end`].
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed(b"<p>x")?;
+    /// parser.document_close();
+    /// assert!(parser.feed(b"y").is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn document_close(&mut self) {}
+
+    /// The innermost running script is finished: parsing goes on with what followed it (the
+    /// rest of the text a script wrote, or the input). Fails with [`StreamError::NotPaused`]
+    /// when no script runs. See [`Parser`] for the loop.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// assert_eq!(parser.feed_str("<script></script><script></script>")?, kauri::Step::Script);
+    /// assert_eq!(parser.resume()?, kauri::Step::Script);
+    /// assert_eq!(parser.resume()?, kauri::Step::Ready);
+    /// assert_eq!(parser.resume(), Err(kauri::StreamError::NotPaused));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resume(&mut self) -> Result<Step, StreamError> {
+        if self.doc.scripts_running() == 0 {
+            return Err(StreamError::NotPaused);
+        }
+        self.doc.pop_script();
+        let rest = self.saved.pop().unwrap_or_default();
+        if self.doc.scripts_running() == 0 {
+            self.queue.insert_str(0, &rest);
+            return Ok(self.run_input());
+        }
+        Ok(self.tokenize(rest))
+    }
+
+    /// The document as parsed so far (its Document node).
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<p id=a>x<script></script>")?;
+    /// assert!(parser.root().select_first(&kauri::Selector::parse("#a")?).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn root(&self) -> &Node<'_> {
+        self.doc.root()
+    }
+
+    /// Edits the document as parsed so far, as [`Document::edit`] does (a script's DOM
+    /// calls). The parser goes on with the elements it holds open (which the edit may have
+    /// moved), and with the attributes a start tag had where the standard says so (the list
+    /// of active formatting elements).
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed_str("<div id=A><script></script>")?;
+    /// parser.edit(|ed| {
+    ///     let div = ed.root().elements_by_tag_name("div").next().unwrap();
+    ///     ed.set_attribute(div, "id", "B")
+    /// })?;
+    /// parser.resume()?;
+    /// assert_eq!(parser.finish().body().unwrap().inner_html(), "<div id=\"B\"><script></script></div>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn edit<R, F>(&mut self, f: F) -> R
+    where
+        F: for<'a> FnOnce(&kauri_dom::Editor<'a>) -> R,
+    {
+        self.doc.edit(f)
+    }
+
+    /// The name of the encoding in use (`"UTF-8"` for text), or `None` while the bytes fed
+    /// so far cannot decide it yet.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed(b"<p>")?;
+    /// assert_eq!(parser.encoding(), None);
+    /// parser.feed(&[b' '; 1024])?;
+    /// assert_eq!(parser.encoding(), None); // all ASCII so far: the guess waits
+    /// parser.end()?;
+    /// assert_eq!(parser.encoding(), Some("windows-1252"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn encoding(&self) -> Option<&'static str> {
+        match &self.input {
+            Input::Sniffing(_) => None,
+            Input::Bytes { decision, .. } => Some(decision.encoding.name()),
+            Input::Text => Some("UTF-8"),
+        }
+    }
+
+    /// Ends the input if [`Parser::end`] was not called, runs the parser to the end (scripts
+    /// still waiting count as run, without effect) and returns the document.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// parser.feed(b"<title>T</title><script>x()</script><p>after")?;
+    /// let doc = parser.finish();
+    /// assert_eq!(doc.body().unwrap().text_content(), "after");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn finish(mut self) -> Document {
+        if !self.ended {
+            // Cannot fail: the input has not ended.
+            let _ = self.end();
+        }
+        while self.doc.scripts_running() > 0 {
+            let _ = self.resume();
+        }
+        self.run_input();
+        let encoding = self.encoding().unwrap_or("UTF-8");
+        let Parser {
+            doc,
+            mut positions,
+            truncated,
+            text_len,
+            opts,
+            ..
+        } = self;
+        let truncation = truncated.then(|| {
+            let (line, col) = positions.position(text_len);
+            ParseError {
+                code: ErrorCode::InputTruncated,
+                line,
+                col,
+                offset: text_len,
+            }
+        });
+        doc.finish_with(|errors| {
+            for &(i, line, col) in &positions.fixes {
+                if let Some(error) = errors.get_mut(i) {
+                    (error.line, error.col) = (line, col);
+                }
+            }
+            errors.extend(truncation);
+        })
+        .with_encoding(encoding)
+        .with_scripting(opts.scripting)
+    }
+
+    /// The part of `bytes[..end]` within [`ParseOptions::max_input_bytes`].
+    fn limit<'b>(&mut self, bytes: &'b [u8], end: usize) -> &'b [u8] {
+        let mut end = end.min(bytes.len());
+        if let Some(max) = self.opts.max_input_bytes {
+            let room = max.saturating_sub(self.accepted);
+            if end > room || bytes.len() > end {
+                self.truncated = true;
+            }
+            end = end.min(room);
+        }
+        self.accepted += end;
+        &bytes[..end]
+    }
+
+    /// Sniffs the bytes buffered so far (enough of them, or all there will be) and decodes
+    /// them into the queue.
+    fn decide(&mut self) {
+        let Input::Sniffing(bytes) = &mut self.input else {
+            return;
+        };
+        let bytes = std::mem::take(bytes);
+        // The override was checked in `new`, so sniffing cannot fail; the fallback keeps the
+        // types honest.
+        let decision = sniff(&bytes, &self.sniff).unwrap_or_else(|_| EncodingDecision::unicode());
+        let mut decoder = StreamDecoder::for_decision(&decision);
+        decoder.decode(&bytes, false, &mut self.queue);
+        let tentative = decision.is_tentative();
+        self.doc = new_document(&self.opts, tentative);
+        self.input = Input::Bytes {
+            decoder,
+            decision,
+            kept: tentative.then_some(bytes),
+        };
+    }
+
+    /// Tokenizes the queued input while no script runs; ends the tokenizer once the input
+    /// has ended and is all tokenized.
+    fn run_input(&mut self) -> Step {
+        if self.doc.scripts_running() > 0 {
+            return Step::Script;
+        }
+        if matches!(self.input, Input::Sniffing(_)) {
+            return Step::Ready;
+        }
+        if !self.queue.is_empty() {
+            let text = std::mem::take(&mut self.queue);
+            if self.tokenize(text) == Step::Script {
+                return Step::Script;
+            }
+            if !self.queue.is_empty() {
+                // A restart (a `<meta>` changed the encoding) queued the input again.
+                return self.run_input();
+            }
+        }
+        if self.ended && !self.tokenizer_ended && self.doc.scripts_running() == 0 {
+            self.tokenizer_ended = true;
+            self.doc.with_pipeline(|p| p.end());
+            self.after_tokenizing();
+        }
+        Step::Ready
+    }
+
+    /// Gives `text` to the tokenizer at the insertion point: returns [`Step::Script`] when it
+    /// paused at a script (the rest of `text` is saved for [`Parser::resume`]).
+    fn tokenize(&mut self, text: String) -> Step {
+        self.text_len += text.len();
+        self.positions.text.push_str(&text);
+        self.doc.with_pipeline(|p| p.feed_string(text));
+        if self.restart_for_encoding() {
+            return self.run_input();
+        }
+        let rest = self.doc.with_pipeline(|p| p.take_paused_input());
+        if let Some(rest) = &rest {
+            let keep = self.positions.text.len().saturating_sub(rest.len());
+            self.positions.text.truncate(keep);
+            self.text_len -= rest.len();
+        }
+        self.after_tokenizing();
+        match rest {
+            Some(rest) if self.doc.take_pending_script() => {
+                self.saved.push(rest);
+                Step::Script
+            }
+            Some(rest) => {
+                // A pause without a script cannot happen; go on with the rest.
+                self.tokenize(rest)
+            }
+            None => Step::Ready,
+        }
+    }
+
+    /// Resolves the positions of new errors and drops the text no future token needs.
+    fn after_tokenizing(&mut self) {
+        self.positions.resolve(self.doc.errors());
+        let from = self.doc.with_pipeline(|p| {
+            let tokens = p.unfinished_from();
+            p.sink()
+                .pending_table_text_from()
+                .map_or(tokens, |t| t.min(tokens))
+        });
+        self.positions.drop_before(from);
+    }
+
+    /// "Change the encoding" (§ changing-the-encoding-while-parsing) when the tree builder met
+    /// a `<meta>` while the encoding was tentative: with another encoding, starts over with
+    /// the bytes fed so far decoded with it (confidence certain; true); with the same one,
+    /// the confidence becomes certain and the kept bytes are dropped.
+    fn restart_for_encoding(&mut self) -> bool {
+        let Input::Bytes { decision, kept, .. } = &mut self.input else {
+            return false;
+        };
+        if kept.is_none() {
+            return false;
+        }
+        let Some(declared) = self
+            .doc
+            .with_pipeline(|p| p.sink().encoding_change_request())
+        else {
+            return false;
+        };
+        let Some(new) = change_the_encoding(decision.encoding, declared) else {
+            *kept = None;
+            decision.confidence = kauri_encoding::Confidence::Certain;
+            return false;
+        };
+        let bytes = kept.take().unwrap_or_default();
+        let decision = EncodingDecision::meta_in_tree(new);
+        let mut decoder = StreamDecoder::for_decision(&decision);
+        self.queue.clear();
+        decoder.decode(&bytes, self.ended, &mut self.queue);
+        self.input = Input::Bytes {
+            decoder,
+            decision,
+            kept: None,
+        };
+        self.doc = new_document(&self.opts, false);
+        self.saved.clear();
+        self.text_len = 0;
+        self.positions = Positions::default();
+        true
+    }
+}
+
+/// A new document in progress with the options' tokenizer and tree builder.
+fn new_document(opts: &ParseOptions, encoding_tentative: bool) -> DocumentInProgress {
+    let tokenizer_options = TokenizerOptions {
+        max_attributes: opts.max_attributes,
+        ..TokenizerOptions::default()
+    };
+    let builder_options = tree_builder_options(opts, encoding_tentative);
+    let spans = opts.locations;
+    DocumentInProgress::new(|sink| {
+        let builder =
+            TreeBuilder::new(sink.with_spans(spans), builder_options).with_script_pauses();
+        Tokenizer::new(builder, tokenizer_options)
+    })
+    .with_scripting(opts.scripting)
+}

@@ -1,0 +1,334 @@
+//! The streaming parser ([`kauri::Parser`]) against the whole-input parse: the tree, the
+//! encoding, the quirks mode, the parse errors (code, line, column, offset) and the source
+//! ranges are the same however the input is split, for every corpus page and every
+//! tree-construction case (property tests with a bounded number of cases; split points inside
+//! multi-byte characters and inside the first 1,024 bytes included). Also the encoding
+//! sniffing across chunks (BOM, pre-scan, late `<meta>` restart, transport label) and the
+//! refused calls.
+
+use kauri::{Document, ParseOptions, Parser, Step, StreamError};
+use proptest::prelude::*;
+
+/// Everything the parse decides, in comparable form.
+fn outcome(doc: &Document) -> (String, &'static str, kauri::QuirksMode) {
+    (
+        doc.to_json_with(true, true),
+        doc.encoding(),
+        doc.quirks_mode(),
+    )
+}
+
+/// The options of these tests: source ranges on, so that they are compared too.
+fn options(scripting: bool) -> ParseOptions {
+    ParseOptions {
+        locations: true,
+        scripting,
+        ..ParseOptions::default()
+    }
+}
+
+/// Feeds `bytes` in chunks of the given sizes (cycled; 0 counts as 1) and finishes.
+fn stream_bytes(bytes: &[u8], opts: &ParseOptions, sizes: &[usize]) -> Document {
+    let mut parser = Parser::new(opts.clone()).expect("a known label");
+    let mut rest = bytes;
+    let mut i = 0;
+    while !rest.is_empty() {
+        let size = sizes
+            .get(i % sizes.len().max(1))
+            .copied()
+            .unwrap_or(rest.len());
+        let (chunk, tail) = rest.split_at(size.clamp(1, rest.len()));
+        parser.feed(chunk).expect("input before the end");
+        rest = tail;
+        i += 1;
+    }
+    parser.finish()
+}
+
+/// Feeds `text` in chunks of about the given sizes (moved to character boundaries).
+fn stream_text(text: &str, opts: &ParseOptions, sizes: &[usize]) -> Document {
+    let mut parser = Parser::new(opts.clone()).expect("a known label");
+    // Empty text still makes a text parse (a parser given nothing parses no bytes).
+    parser.feed_str("").expect("input before the end");
+    let mut rest = text;
+    let mut i = 0;
+    while !rest.is_empty() {
+        let mut cut = sizes
+            .get(i % sizes.len().max(1))
+            .copied()
+            .unwrap_or(rest.len());
+        cut = cut.clamp(1, rest.len());
+        while !rest.is_char_boundary(cut) {
+            cut += 1;
+        }
+        parser.feed_str(&rest[..cut]).expect("input before the end");
+        rest = &rest[cut..];
+        i += 1;
+    }
+    parser.finish()
+}
+
+/// A small deterministic generator (xorshift), for chunk sizes.
+struct Sizes(u64);
+
+impl Sizes {
+    fn next(&mut self, max: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        1 + (self.0 % max as u64) as usize
+    }
+
+    /// Chunk sizes for `len` bytes: small ones over the first 1,200 bytes (the sniffing
+    /// window), then larger ones.
+    fn for_input(&mut self, len: usize) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        let mut at = 0;
+        while at < len {
+            let size = if at < 1200 {
+                self.next(7)
+            } else {
+                self.next(9000)
+            };
+            sizes.push(size);
+            at += size;
+        }
+        sizes
+    }
+}
+
+fn corpus() -> Vec<(String, Vec<u8>)> {
+    let pages = kauri_testdata::corpus_pages().expect("the corpus (KAURI_CORPUS)");
+    let pages: Vec<(String, Vec<u8>)> = pages
+        .iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read(p).expect("a readable page"),
+            )
+        })
+        .collect();
+    assert!(pages.len() >= 100, "only {} corpus pages", pages.len());
+    pages
+}
+
+/// The document cases of the tree-construction suite (no fragments), with their scripting
+/// flag (on unless the case says `#script-off`).
+fn tree_construction_cases() -> Vec<(String, bool)> {
+    let dir = kauri_testdata::html5lib_tests_dir()
+        .expect("the html5lib tests (KAURI_HTML5LIB_TESTS)")
+        .join("tree-construction");
+    let mut cases = Vec::new();
+    for file in kauri_testdata::files_with_suffix(&dir, ".dat") {
+        let text = std::fs::read_to_string(&file).expect("a readable .dat file");
+        for case in kauri_testdata::dat::read_dat(&text) {
+            if case.fragment.is_none() {
+                cases.push((case.data, case.script != Some(false)));
+            }
+        }
+    }
+    assert!(
+        cases.len() >= 1000,
+        "only {} tree-construction cases",
+        cases.len()
+    );
+    cases
+}
+
+#[test]
+fn every_corpus_page_streams_like_the_whole_input() {
+    let mut sizes = Sizes(0x9E37_79B9_7F4A_7C15);
+    let opts = options(true);
+    for (name, bytes) in corpus() {
+        let whole = kauri::parse_bytes_with_options(&bytes, &opts).expect("no override");
+        let expected = outcome(&whole);
+        for chunks in [vec![4096], sizes.for_input(bytes.len())] {
+            let streamed = stream_bytes(&bytes, &opts, &chunks);
+            assert!(
+                outcome(&streamed) == expected,
+                "{name}: {:?}",
+                &chunks[..chunks.len().min(8)]
+            );
+        }
+    }
+}
+
+#[test]
+fn corpus_page_prefixes_stream_byte_by_byte() {
+    // Byte by byte over the first 40,000 bytes of every page (the whole pages are checked
+    // byte by byte through the CLI: see docs/conformance.md).
+    let opts = options(true);
+    for (name, bytes) in corpus() {
+        let prefix = &bytes[..bytes.len().min(40_000)];
+        let whole = kauri::parse_bytes_with_options(prefix, &opts).expect("no override");
+        let streamed = stream_bytes(prefix, &opts, &[1]);
+        assert!(outcome(&streamed) == outcome(&whole), "{name}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Any tree-construction case, as text and as bytes, in any chunks.
+    #[test]
+    fn tree_construction_cases_stream_in_any_chunks(
+        pick in any::<prop::sample::Index>(),
+        sizes in prop::collection::vec(1usize..24, 1..12),
+    ) {
+        let cases = tree_construction_cases_cached();
+        let (data, scripting) = &cases[pick.index(cases.len())];
+        let opts = options(*scripting);
+        let whole = kauri::parse_with_options(data, &opts);
+        prop_assert!(outcome(&stream_text(data, &opts, &sizes)) == outcome(&whole), "{data:?} {sizes:?}");
+        let whole = kauri::parse_bytes_with_options(data.as_bytes(), &opts).expect("no override");
+        prop_assert!(outcome(&stream_bytes(data.as_bytes(), &opts, &sizes)) == outcome(&whole), "{data:?} {sizes:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A prefix of any corpus page, split at random points (inside the first 1,024 bytes and
+    /// inside multi-byte characters included).
+    #[test]
+    fn corpus_prefixes_stream_in_any_chunks(
+        pick in any::<prop::sample::Index>(),
+        len in 0usize..60_000,
+        sizes in prop::collection::vec(1usize..700, 1..40),
+    ) {
+        let pages = corpus_cached();
+        let (name, bytes) = &pages[pick.index(pages.len())];
+        let prefix = &bytes[..len.min(bytes.len())];
+        let opts = options(true);
+        let whole = kauri::parse_bytes_with_options(prefix, &opts).expect("no override");
+        prop_assert!(outcome(&stream_bytes(prefix, &opts, &sizes)) == outcome(&whole), "{name} {len} {sizes:?}");
+    }
+}
+
+fn tree_construction_cases_cached() -> &'static [(String, bool)] {
+    static CASES: std::sync::OnceLock<Vec<(String, bool)>> = std::sync::OnceLock::new();
+    CASES.get_or_init(tree_construction_cases)
+}
+
+fn corpus_cached() -> &'static [(String, Vec<u8>)] {
+    static PAGES: std::sync::OnceLock<Vec<(String, Vec<u8>)>> = std::sync::OnceLock::new();
+    PAGES.get_or_init(corpus)
+}
+
+/// A `<meta>` past the pre-scan's 1,024 bytes restarts the parse, however the bytes before it
+/// were split; a BOM split in two and a transport label decide as in the whole-input parse.
+#[test]
+fn sniffing_across_chunks() {
+    let mut late = format!("<!-- {} -->", "x".repeat(1100)).into_bytes();
+    late.extend_from_slice(b"<meta charset=shift_jis><p>\x82\xa0 \xe9");
+    let bom = b"\xEF\xBB\xBF<p>caf\xC3\xA9".to_vec();
+    let utf16 = b"\xFF\xFE<\x00p\x00>\x00x\x00".to_vec();
+    let koi8 = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4".to_vec();
+    let transport = ParseOptions {
+        transport_charset: Some("koi8-r".into()),
+        ..options(true)
+    };
+    let unknown_transport = ParseOptions {
+        transport_charset: Some("no-such-label".into()),
+        ..options(true)
+    };
+    let no_guess = ParseOptions {
+        allow_utf8_guess: false,
+        ..options(true)
+    };
+    let cut = ParseOptions {
+        max_input_bytes: Some(1130),
+        ..options(true)
+    };
+    for (bytes, opts) in [
+        (&late, options(true)),
+        (&late, no_guess.clone()),
+        (&late, cut),
+        (&bom, options(true)),
+        (&utf16, options(true)),
+        (&koi8, transport),
+        (&koi8, unknown_transport),
+        (&koi8, no_guess),
+    ] {
+        let whole = kauri::parse_bytes_with_options(bytes, &opts).expect("no override");
+        for sizes in [&[1][..], &[2], &[3, 1], &[1000, 1], &[5000]] {
+            let streamed = stream_bytes(bytes, &opts, sizes);
+            assert!(outcome(&streamed) == outcome(&whole), "{sizes:?} {bytes:?}");
+        }
+    }
+    let doc = stream_bytes(&late, &options(true), &[1]);
+    assert_eq!(doc.encoding(), "Shift_JIS");
+    assert!(doc.text_content().contains('\u{3042}'));
+}
+
+/// Calls the parser refuses, each with its error and without a panic.
+#[test]
+fn refused_calls() {
+    let bad = ParseOptions {
+        encoding: Some("no-such-encoding".into()),
+        ..ParseOptions::default()
+    };
+    assert_eq!(
+        Parser::new(bad).err(),
+        Some(kauri::UnknownLabel("no-such-encoding".into()))
+    );
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    assert_eq!(parser.resume(), Err(StreamError::NotPaused));
+    assert_eq!(parser.document_write("x"), Err(StreamError::NotPaused));
+    assert_eq!(parser.document_writeln("x"), Err(StreamError::NotPaused));
+    assert_eq!(parser.feed(b"<p>"), Ok(Step::Ready));
+    assert_eq!(parser.feed_str("<p>"), Err(StreamError::MixedInput));
+    assert_eq!(parser.end(), Ok(Step::Ready));
+    assert_eq!(parser.end(), Err(StreamError::Ended));
+    assert_eq!(parser.feed(b"x"), Err(StreamError::Ended));
+    assert_eq!(parser.feed_str("x"), Err(StreamError::Ended));
+    assert_eq!(parser.finish().body().unwrap().inner_html(), "<p></p>");
+
+    let mut text = Parser::new(ParseOptions::default()).unwrap();
+    text.feed_str("<p>").unwrap();
+    assert_eq!(text.feed(b"x"), Err(StreamError::MixedInput));
+}
+
+/// Scripts: the parser pauses after each script end tag; what a script writes is parsed at
+/// the insertion point, before the rest of the input, with nesting.
+#[test]
+fn scripts_pause_and_write_at_the_insertion_point() {
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    assert_eq!(parser.feed_str("<p>a<script>1</script>b"), Ok(Step::Script));
+    assert_eq!(parser.script_nesting_level(), 1);
+    // Input fed while paused waits.
+    assert_eq!(parser.feed_str("<i>c</i>"), Ok(Step::Script));
+    // A write whose text holds a script runs that script first.
+    assert_eq!(
+        parser.document_write("<u>w1<script>2</script>w2"),
+        Ok(Step::Script)
+    );
+    assert_eq!(parser.script_nesting_level(), 2);
+    assert_eq!(parser.script().unwrap().text_content(), "2");
+    assert_eq!(parser.document_write("<s>"), Ok(Step::Ready));
+    assert_eq!(parser.resume(), Ok(Step::Ready));
+    assert_eq!(parser.script_nesting_level(), 1);
+    assert_eq!(parser.script().unwrap().text_content(), "1");
+    assert_eq!(parser.resume(), Ok(Step::Ready));
+    assert_eq!(parser.script_nesting_level(), 0);
+    let doc = parser.finish();
+    assert_eq!(
+        doc.body().unwrap().inner_html(),
+        "<p>a<script>1</script><u>w1<script>2</script><s>w2b<i>c</i></s></u></p>"
+    );
+
+    // With scripting off, scripts do not pause.
+    let mut parser = Parser::new(ParseOptions {
+        scripting: false,
+        ..ParseOptions::default()
+    })
+    .unwrap();
+    assert_eq!(parser.feed_str("<script>1</script><p>"), Ok(Step::Ready));
+    // An SVG script pauses too.
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    assert_eq!(
+        parser.feed_str("<svg><script>x</script><circle/>"),
+        Ok(Step::Script)
+    );
+    assert_eq!(parser.script().unwrap().text_content(), "x");
+}

@@ -123,6 +123,25 @@
 //! assert_eq!((stray.line, stray.col, stray.offset), (2, 7, 13));
 //! ```
 //!
+//! # Parse bytes as they arrive
+//!
+//! [`Parser`] takes the input in pieces (from a socket, a pipe) and gives the same Document,
+//! encoding, quirks mode and errors as a whole-input parse, however the bytes are split.
+//!
+//! ```
+//! let mut parser = kauri::Parser::new(kauri::ParseOptions::default())?;
+//! for chunk in [&b"<!DOCTYPE html><title>Caf"[..], b"\xc3", b"\xa9</title><p>hi"] {
+//!     parser.feed(chunk)?; // scripting is off by default: never pauses at a script
+//! }
+//! parser.end()?;
+//! let doc = parser.finish();
+//! assert_eq!(kauri::title(&doc), "Café");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! An engine that runs scripts turns scripting on and handles [`Step::Script`] (see
+//! `examples/engine_loop.rs`).
+//!
 //! # Other entry points
 //!
 //! [`parse_with_options`], [`parse_bytes_with_options`] and [`parse_owned_bytes`] take

@@ -26,6 +26,12 @@ use crate::sink::DomSink;
 
 /// The parsing pipeline of a [`DocumentInProgress`]: the tokenizer feeding the tree builder
 /// feeding a [`DomSink`].
+///
+/// ```
+/// fn fed(pipeline: &mut kauri_dom::Pipeline<'_>) {
+///     pipeline.feed("<p>");
+/// }
+/// ```
 pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 
 /// A document being parsed: the pipeline building it and the arena that owns its nodes.
@@ -164,7 +170,19 @@ impl DocumentInProgress {
     /// Moves the script the tree builder paused at (see
     /// `kauri_tree_builder::TreeBuilder::take_pending_script`) onto the stack of scripts being
     /// run, which [`DocumentInProgress::script`] reads; false when the tree builder has none.
-    /// See the type's example.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// assert!(doc.take_pending_script());
+    /// assert!(!doc.take_pending_script());
+    /// assert_eq!(doc.scripts_running(), 1);
+    /// ```
     pub fn take_pending_script(&mut self) -> bool {
         let Some(handle) = self.pipeline.sink_mut().take_pending_script() else {
             return false;
@@ -179,7 +197,20 @@ impl DocumentInProgress {
     }
 
     /// The innermost script the parser paused at that the embedder has not finished running
-    /// ([`DocumentInProgress::pop_script`]). See the type's example.
+    /// ([`DocumentInProgress::pop_script`]).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// assert!(doc.script().is_none());
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.take_pending_script();
+    /// assert_eq!(doc.script().unwrap().text_content(), "a");
+    /// ```
     pub fn script(&self) -> Option<&Node<'_>> {
         let script = *self.scripts.last()?;
         // SAFETY: as for `root`: a node of `self.arena`, borrowed for the borrow of `self`.
@@ -200,14 +231,44 @@ impl DocumentInProgress {
         self.scripts.len()
     }
 
-    /// The innermost running script is finished. See the type's example.
+    /// The innermost running script is finished.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.take_pending_script();
+    /// doc.pop_script();
+    /// assert_eq!(doc.scripts_running(), 0);
+    /// ```
     pub fn pop_script(&mut self) {
         self.scripts.pop();
     }
 
     /// Edits the tree as [`Document::edit`] does, between calls into the pipeline. The tree
     /// builder goes on with the nodes it holds (its stack of open elements may hold elements
-    /// the edit moved or removed, as in a browser). See the type's example.
+    /// the edit moved or removed, as in a browser).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<div>a"));
+    /// doc.edit(|ed| {
+    ///     let div = ed.root().elements_by_tag_name("div").next().unwrap();
+    ///     ed.set_attribute(div, "id", "x")
+    /// })?;
+    /// doc.with_pipeline(|p| { p.feed("b"); p.end() });
+    /// assert_eq!(doc.finish().body().unwrap().inner_html(), "<div id=\"x\">ab</div>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
     pub fn edit<R, F>(&mut self, f: F) -> R
     where
         F: for<'a> FnOnce(&Editor<'a>) -> R,

@@ -14,7 +14,13 @@
 //! 3. readers ([`DocumentInProgress::root`], [`DocumentInProgress::script`]) borrow `&self`,
 //!    while the pipeline and the editor need `&mut self`: the sink never writes node data (text
 //!    merging) while a reader looks, which is the contract of `Text::push_str`;
-//! 4. the pipeline is dropped before the arena (field order).
+//! 4. the arena is held as a raw pointer from `Box::into_raw` (moving a `Box` would assert
+//!    unique access to the arena, which the pipeline's shared reference to it contradicts) and
+//!    freed in `Drop` after the pipeline, or handed to the [`Document`] by `finish_with` once
+//!    the pipeline is gone.
+
+use std::mem::ManuallyDrop;
+use std::ptr::NonNull;
 
 use kauri_tokenizer::{ParseError, Tokenizer};
 use kauri_tree_builder::{TreeBuilder, TreeSink};
@@ -26,6 +32,12 @@ use crate::sink::DomSink;
 
 /// The parsing pipeline of a [`DocumentInProgress`]: the tokenizer feeding the tree builder
 /// feeding a [`DomSink`].
+///
+/// ```
+/// fn fed(pipeline: &mut kauri_dom::Pipeline<'_>) {
+///     pipeline.feed("<p>");
+/// }
+/// ```
 pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 
 /// A document being parsed: the pipeline building it and the arena that owns its nodes.
@@ -59,16 +71,28 @@ pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 /// # Ok::<(), kauri_dom::EditError>(())
 /// ```
 pub struct DocumentInProgress {
-    /// Really `Pipeline<'arena>` (see the module documentation).
-    pipeline: Pipeline<'static>,
+    /// Really `Pipeline<'arena>` (see the module documentation); dropped in `Drop`.
+    pipeline: ManuallyDrop<Pipeline<'static>>,
     /// The Document node; really `&'arena Node<'arena>`.
     root: *const Node<'static>,
     /// The scripts the parser paused at and the embedder has not finished, innermost last.
     scripts: Vec<*const Node<'static>>,
     /// The scripting flag, for the editor's fragment parses (`set_inner_html`).
     scripting: bool,
-    /// Owns every node. Declared last so that it is dropped last.
-    arena: Box<Arena<'static>>,
+    /// Owns every node: a `Box` turned into a pointer (fact 4), freed in `Drop`.
+    arena: NonNull<Arena<'static>>,
+}
+
+impl Drop for DocumentInProgress {
+    fn drop(&mut self) {
+        // SAFETY: the pipeline is dropped once, here (`finish_with` does not drop `self`);
+        // then nothing refers to the arena any more, which came from `Box::into_raw` and is
+        // freed once (fact 4).
+        unsafe {
+            ManuallyDrop::drop(&mut self.pipeline);
+            drop(Box::from_raw(self.arena.as_ptr()));
+        }
+    }
 }
 
 impl DocumentInProgress {
@@ -87,17 +111,17 @@ impl DocumentInProgress {
     where
         F: for<'a> FnOnce(DomSink<'a>) -> Pipeline<'a>,
     {
-        let arena: Box<Arena<'static>> = Box::default();
-        // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
-        // the returned value, which drops the pipeline (the only holder of the reference)
-        // before the arena (fact 4).
-        let arena_ref: &'static Arena<'static> = unsafe { &*(&*arena as *const Arena<'static>) };
+        let arena = NonNull::from(Box::leak(Box::<Arena<'static>>::default()));
+        // SAFETY: the arena stays where it is until `Drop` (or the document `finish_with`
+        // makes) frees it, after the pipeline, the only holder of this reference, is gone
+        // (fact 4). If `start` panics, the arena leaks, which is safe.
+        let arena_ref: &'static Arena<'static> = unsafe { arena.as_ref() };
         let mut sink = DomSink::new(arena_ref);
         let document = sink.document();
         let root: *const Node<'static> = sink.own(&document).map_or(std::ptr::null(), |n| n);
         let pipeline = start(sink);
         DocumentInProgress {
-            pipeline,
+            pipeline: ManuallyDrop::new(pipeline),
             root,
             scripts: Vec::new(),
             scripting: true,
@@ -138,7 +162,7 @@ impl DocumentInProgress {
     where
         F: for<'a> FnOnce(&mut Pipeline<'a>) -> R,
     {
-        let pipeline: *mut Pipeline<'static> = &mut self.pipeline;
+        let pipeline: *mut Pipeline<'static> = &mut *self.pipeline;
         // SAFETY: only the lifetime changes (same type otherwise, same layout); the pipeline
         // really borrows `self.arena`, which outlives this call, and `f`, being generic over
         // the lifetime, cannot keep anything borrowed from it (fact 1).
@@ -164,7 +188,19 @@ impl DocumentInProgress {
     /// Moves the script the tree builder paused at (see
     /// `kauri_tree_builder::TreeBuilder::take_pending_script`) onto the stack of scripts being
     /// run, which [`DocumentInProgress::script`] reads; false when the tree builder has none.
-    /// See the type's example.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// assert!(doc.take_pending_script());
+    /// assert!(!doc.take_pending_script());
+    /// assert_eq!(doc.scripts_running(), 1);
+    /// ```
     pub fn take_pending_script(&mut self) -> bool {
         let Some(handle) = self.pipeline.sink_mut().take_pending_script() else {
             return false;
@@ -179,7 +215,20 @@ impl DocumentInProgress {
     }
 
     /// The innermost script the parser paused at that the embedder has not finished running
-    /// ([`DocumentInProgress::pop_script`]). See the type's example.
+    /// ([`DocumentInProgress::pop_script`]).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// assert!(doc.script().is_none());
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.take_pending_script();
+    /// assert_eq!(doc.script().unwrap().text_content(), "a");
+    /// ```
     pub fn script(&self) -> Option<&Node<'_>> {
         let script = *self.scripts.last()?;
         // SAFETY: as for `root`: a node of `self.arena`, borrowed for the borrow of `self`.
@@ -200,19 +249,49 @@ impl DocumentInProgress {
         self.scripts.len()
     }
 
-    /// The innermost running script is finished. See the type's example.
+    /// The innermost running script is finished.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.take_pending_script();
+    /// doc.pop_script();
+    /// assert_eq!(doc.scripts_running(), 0);
+    /// ```
     pub fn pop_script(&mut self) {
         self.scripts.pop();
     }
 
     /// Edits the tree as [`Document::edit`] does, between calls into the pipeline. The tree
     /// builder goes on with the nodes it holds (its stack of open elements may hold elements
-    /// the edit moved or removed, as in a browser). See the type's example.
+    /// the edit moved or removed, as in a browser).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// });
+    /// doc.with_pipeline(|p| p.feed("<div>a"));
+    /// doc.edit(|ed| {
+    ///     let div = ed.root().elements_by_tag_name("div").next().unwrap();
+    ///     ed.set_attribute(div, "id", "x")
+    /// })?;
+    /// doc.with_pipeline(|p| { p.feed("b"); p.end() });
+    /// assert_eq!(doc.finish().body().unwrap().inner_html(), "<div id=\"x\">ab</div>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
     pub fn edit<R, F>(&mut self, f: F) -> R
     where
         F: for<'a> FnOnce(&Editor<'a>) -> R,
     {
-        let arena: *const Arena<'static> = &*self.arena;
+        let arena: *const Arena<'static> = self.arena.as_ptr();
         // SAFETY: as in `Document::edit`: `self` is mutably borrowed for the whole call, so
         // neither a reader nor the pipeline looks while the editor changes links and replaces
         // node data, and the pipeline holds no reference into node data (fact 2); `f` works
@@ -243,16 +322,19 @@ impl DocumentInProgress {
     where
         F: FnOnce(&mut Vec<ParseError>),
     {
-        let DocumentInProgress {
-            pipeline,
-            arena,
-            scripting,
-            ..
-        } = self;
+        let mut this = ManuallyDrop::new(self);
+        // SAFETY: `this` is never dropped, so the pipeline is taken out once, and the arena is
+        // turned back into its `Box` once, after the pipeline is finished (fact 4): the
+        // document then owns it.
+        let pipeline = unsafe { ManuallyDrop::take(&mut this.pipeline) };
         let mut parsed = pipeline.into_sink().into_sink().finish();
         errors(&mut parsed.errors);
         let root: *const Node<'static> = parsed.root;
-        Document::from_arena(arena, root, parsed.errors).with_scripting(scripting)
+        // `this` is not dropped: free the script stack here.
+        drop(std::mem::take(&mut this.scripts));
+        // SAFETY: see above.
+        let arena = unsafe { Box::from_raw(this.arena.as_ptr()) };
+        Document::from_arena(arena, root, parsed.errors).with_scripting(this.scripting)
     }
 
     /// [`DocumentInProgress::finish_with`] with the errors as the sink collected them.

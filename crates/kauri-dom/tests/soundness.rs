@@ -73,8 +73,8 @@ fn a_sink_swapped_into_a_tree_builder_refuses_the_old_handles() {
     let arena = Arena::new();
     let builder = TreeBuilder::new(DomSink::new(&arena), TreeBuilderOptions::default());
     let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
-    // The `<br>` ends the text run: character tokens wait for the rest of a run across feeds.
-    tokenizer.feed("<p class=a>hello<br>");
+    // The `<wbr>` ends the text token (character tokens wait for the next other token).
+    tokenizer.feed("<p class=a>hello<wbr>");
     let old = std::mem::replace(tokenizer.sink_mut().sink_mut(), DomSink::new(&arena));
     let tree = old.finish();
     let p = tree

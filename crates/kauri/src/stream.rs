@@ -638,30 +638,30 @@ impl Parser {
 
     /// Gives `text` to the tokenizer at the insertion point: returns [`Step::Script`] when it
     /// paused at a script (the rest of `text` is saved for [`Parser::resume`]).
-    fn tokenize(&mut self, text: String) -> Step {
-        self.text_len += text.len();
-        self.positions.text.push_str(&text);
-        self.doc.with_pipeline(|p| p.feed_string(text));
-        if self.restart_for_encoding() {
-            return self.run_input();
-        }
-        let rest = self.doc.with_pipeline(|p| p.take_paused_input());
-        if let Some(rest) = &rest {
-            let keep = self.positions.text.len().saturating_sub(rest.len());
-            self.positions.text.truncate(keep);
-            self.text_len -= rest.len();
-        }
-        self.after_tokenizing();
-        match rest {
-            Some(rest) if self.doc.take_pending_script() => {
-                self.saved.push(rest);
-                Step::Script
+    fn tokenize(&mut self, mut text: String) -> Step {
+        loop {
+            self.text_len += text.len();
+            self.positions.text.push_str(&text);
+            self.doc.with_pipeline(|p| p.feed_string(text));
+            if self.restart_for_encoding() {
+                return self.run_input();
             }
-            Some(rest) => {
-                // A pause without a script cannot happen; go on with the rest.
-                self.tokenize(rest)
+            let rest = self.doc.with_pipeline(|p| p.take_paused_input());
+            if let Some(rest) = &rest {
+                let keep = self.positions.text.len().saturating_sub(rest.len());
+                self.positions.text.truncate(keep);
+                self.text_len = self.text_len.saturating_sub(rest.len());
             }
-            None => Step::Ready,
+            self.after_tokenizing();
+            match rest {
+                Some(rest) if self.doc.take_pending_script() => {
+                    self.saved.push(rest);
+                    return Step::Script;
+                }
+                // A pause without a script does not happen; go on with the rest.
+                Some(rest) => text = rest,
+                None => return Step::Ready,
+            }
         }
     }
 

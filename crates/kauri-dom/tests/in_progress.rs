@@ -1,0 +1,66 @@
+//! `DocumentInProgress` (its `unsafe` lifetime erasure) under the uses a streaming parser
+//! makes of it: feed in pieces (the tokenizer lends each chunk), pause at scripts, read and edit
+//! the tree between calls (the sink then merges text into nodes the reader looked at), finish,
+//! or drop unfinished. Run under Miri by `.ci/sanitizers`.
+
+use kauri_dom::DocumentInProgress;
+use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+
+fn new_document() -> DocumentInProgress {
+    DocumentInProgress::new(|sink| {
+        let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
+        Tokenizer::new(builder, TokenizerOptions::default())
+    })
+}
+
+#[test]
+fn read_edit_and_write_between_pieces() {
+    let mut doc = new_document();
+    doc.with_pipeline(|p| p.feed("<p id=a>one <b>two"));
+    // Read the text the sink will merge into later, then let the reader go.
+    let before = doc.root().text_content();
+    assert_eq!(before, "one ");
+    doc.with_pipeline(|p| p.feed(" three<script>s(1)</script>after"));
+    assert!(doc.take_pending_script());
+    assert_eq!(doc.scripts_running(), 1);
+    let code = doc.script().unwrap().text_content();
+    assert_eq!(code, "s(1)");
+    doc.edit(|ed| {
+        let p = ed.root().elements_by_tag_name("p").next().unwrap();
+        ed.set_attribute(p, "id", "changed")?;
+        let b = ed.root().elements_by_tag_name("b").next().unwrap();
+        let text = b.first_child().unwrap();
+        ed.set_text_content(text, "TWO");
+        let extra = ed.create_text_node("+");
+        ed.append_child(b, extra)
+    })
+    .unwrap();
+    // What the script writes, then the rest of the input, merge into the text node the edit
+    // appended (the last child of the current node).
+    let rest = doc.with_pipeline(|p| p.take_paused_input()).unwrap();
+    doc.with_pipeline(|p| p.feed("written"));
+    doc.pop_script();
+    doc.with_pipeline(|p| {
+        p.feed(&rest);
+        p.end();
+    });
+    assert_eq!(doc.errors().len(), 2);
+    let doc = doc.finish();
+    assert_eq!(
+        doc.body().unwrap().inner_html(),
+        "<p id=\"changed\">one <b>TWO<script>s(1)</script>+writtenafter</b></p>"
+    );
+    let moved = std::thread::spawn(move || doc.to_html()).join().unwrap();
+    assert!(moved.contains("writtenafter"));
+}
+
+#[test]
+fn dropped_unfinished() {
+    let mut doc = new_document();
+    doc.with_pipeline(|p| p.feed("<table><tr><td>x<script>"));
+    doc.with_pipeline(|p| p.feed("a</script><svg><script/>"));
+    assert!(doc.take_pending_script());
+    assert_eq!(doc.root().text_content(), "xa");
+    drop(doc);
+}

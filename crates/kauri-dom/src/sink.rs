@@ -40,6 +40,7 @@ use kauri_tokenizer::{local_name, Attribute, ParseError, QualName, Span};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 use crate::clone::clone_children_into;
+use crate::traverse::Edge;
 use crate::node::{
     Arena, AttrStore, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction,
 };
@@ -370,11 +371,45 @@ fn is_selected_attr(name: &kauri_tokenizer::AttrName) -> bool {
 }
 
 /// Whether inserting `node` into `parent` would make a node its own ancestor (the DOM would
-/// throw). A node without children cannot be an ancestor of anything, so the walk up from
-/// `parent` only happens when an existing subtree moves (the adoption agency).
+/// throw): whether `parent` is `node` or one of its descendants. The arena tree stays a tree
+/// only because every insertion asks this first (a [`TreeSink`] user may pass any two handles
+/// of the sink).
+///
+/// The cost is what keeps parsing linear on deep trees. A node without children cannot be an
+/// ancestor of anything, so the question only arises when an existing subtree moves, which the
+/// tree builder only does in the adoption agency algorithm: it moves the furthest block (or
+/// the chain of formatting element copies above it) under the common ancestor, and puts the
+/// new formatting element, holding the furthest block's former children, under the furthest
+/// block. There the new parent is deep in the tree (as deep as the input is long for
+/// `<a><div>x` repeated), while the subtree that moves is the little content parsed since the
+/// formatting element opened. So the answer is sought from both ends at once, one step on
+/// each side in turn, and the first walk to finish decides: the walk up from `parent` ends at
+/// a root (then `node` is not an ancestor of `parent`) or meets `node`; the walk over `node`'s
+/// subtree ends (then `parent` is not in it) or meets `parent`. Each step is O(1) (the
+/// subtree walk is [`Node::traverse`], no recursion), so the check costs O(min(depth of
+/// `parent`, size of `node`'s subtree)): O(1) for every move of those families whatever their
+/// depth, and never more than the plain walk up.
 fn would_cycle<'a>(node: &'a Node<'a>, parent: &'a Node<'a>) -> bool {
-    node.same_node(parent)
-        || (node.first_child().is_some() && parent.ancestors().any(|a| a.same_node(node)))
+    if node.same_node(parent) {
+        return true;
+    }
+    if node.first_child().is_none() {
+        return false;
+    }
+    let mut up = parent.ancestors();
+    let mut down = node.traverse();
+    loop {
+        match up.next() {
+            None => return false,
+            Some(ancestor) if ancestor.same_node(node) => return true,
+            Some(_) => {}
+        }
+        match down.next() {
+            None => return false,
+            Some(Edge::Open(descendant)) if descendant.same_node(parent) => return true,
+            Some(_) => {}
+        }
+    }
 }
 
 impl<'a> TreeSink for DomSink<'a> {

@@ -40,12 +40,12 @@ use kauri_tokenizer::{local_name, Attribute, ParseError, QualName, Span};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 use crate::clone::clone_children_into;
-use crate::traverse::Edge;
 use crate::node::{
     Arena, AttrStore, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction,
 };
 use crate::pi_data::MarkerNames;
 use crate::selectedcontent::SelectedContent;
+use crate::traverse::Edge;
 
 /// A node of the tree a [`DomSink`] is building, as the tree builder sees it: opaque, cheap to
 /// copy and compare, and tied to the sink that made it (another sink refuses it). Get at the
@@ -166,6 +166,8 @@ pub struct DomSink<'a> {
     refused: u64,
     document: &'a Node<'a>,
     errors: Vec<ParseError>,
+    /// Whether parse errors are wanted (see [`DomSink::with_errors`]).
+    report_errors: bool,
     spans: bool,
     selectedcontent: SelectedContent<'a>,
     /// The text node the last text insertion went into, and the last doctype (for spans).
@@ -203,6 +205,7 @@ impl<'a> DomSink<'a> {
             refused: 0,
             document,
             errors: Vec::new(),
+            report_errors: true,
             spans: false,
             selectedcontent: SelectedContent::default(),
             last_text: None,
@@ -225,6 +228,30 @@ impl<'a> DomSink<'a> {
     /// ```
     pub fn with_spans(mut self, on: bool) -> DomSink<'a> {
         self.spans = on;
+        self
+    }
+
+    /// Collects the parse errors when `on` (the default); when off, the sink tells the tree
+    /// builder it wants none ([`TreeSink::wants_errors`]), so no error is looked for, and
+    /// [`Parsed::errors`] stays empty.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tokenizer::Tokenizer;
+    /// use kauri_tree_builder::TreeBuilder;
+    ///
+    /// let arena = Arena::new();
+    /// let parse = |errors: bool| {
+    ///     let sink = DomSink::new(&arena).with_errors(errors);
+    ///     let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, Default::default()), Default::default());
+    ///     tokenizer.feed("<p>a</b>");
+    ///     tokenizer.end();
+    ///     tokenizer.into_sink().into_sink().finish().errors.len()
+    /// };
+    /// assert_eq!((parse(true), parse(false)), (2, 0)); // no DOCTYPE, a stray </b>
+    /// ```
+    pub fn with_errors(mut self, on: bool) -> DomSink<'a> {
+        self.report_errors = on;
         self
     }
 
@@ -610,7 +637,13 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.errors.push(error);
+        if self.report_errors {
+            self.errors.push(error);
+        }
+    }
+
+    fn wants_errors(&self) -> bool {
+        self.report_errors
     }
 
     fn pop(&mut self, element: &NodeHandle<'a>) {

@@ -40,6 +40,7 @@ fn cli_options() -> ParseOptions {
     ParseOptions {
         allow_utf8_guess: true,
         locations: true,
+        errors: true,
         ..ParseOptions::default()
     }
 }

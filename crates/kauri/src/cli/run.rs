@@ -85,6 +85,8 @@ struct Input<'a> {
     shadow_roots: Option<bool>,
     template_for: bool,
     max_depth: Option<u32>,
+    /// Collect parse errors (`--errors`).
+    errors: bool,
 }
 
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
@@ -111,6 +113,7 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         declarative_shadow_roots: input.shadow_roots,
         template_for: input.template_for,
         max_depth: input.max_depth.map(|n| n as usize),
+        errors: input.errors,
         ..ParseOptions::default()
     };
     match &context {
@@ -142,6 +145,7 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
         template_for: args.template_for == OnOff::On,
         max_depth: args.max_depth,
+        errors: args.errors,
     })?;
     // Errors of the html and text formats go to standard error, before the output.
     if args.errors && matches!(args.format, Format::Html | Format::Text) {
@@ -191,6 +195,7 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         max_depth: args.max_depth,
         shadow_roots: None,
         template_for: true,
+        errors: false,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     let end: &[u8] = if args.null { b"\0" } else { b"\n" };

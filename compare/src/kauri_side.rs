@@ -2,9 +2,19 @@
 
 use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
 
-/// Full DOM: `kauri::parse`.
+/// Full DOM: `kauri::parse` (parse errors off, the default).
 pub fn parse_dom(text: &str) {
     let document = kauri::parse(text);
+    std::hint::black_box(&document);
+}
+
+/// Full DOM with the parse errors collected (`ParseOptions::errors`).
+pub fn parse_dom_with_errors(text: &str) {
+    let opts = kauri::ParseOptions {
+        errors: true,
+        ..Default::default()
+    };
+    let document = kauri::parse_with_options(text, &opts);
     std::hint::black_box(&document);
 }
 

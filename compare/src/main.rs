@@ -10,7 +10,8 @@
 //! (round-robin per page, so machine noise hits all of them alike) for a number of rounds. For each
 //! parser it prints MB/s (total bytes / total parse seconds over all rounds) and the median over
 //! pages of the per-page MB/s, then the ratios `kauri/html5ever` and `kauri/lexbor` (full DOM:
-//! create + parse + drop on every side) and `kauri-tokenizer/html5ever-tokenizer`, and a table per
+//! create + parse + drop on every side; `kauri` without parse errors, the library's default,
+//! `kauri+errors` with them) and `kauri-tokenizer/html5ever-tokenizer`, and a table per
 //! page size (under 16 KB, 16-64 KB, 64-256 KB, 256 KB-1 MB, over 1 MB).
 //!
 //! lexbor is built from `../shared/peers/lexbor` by `build.rs`; without those sources the benchmark
@@ -38,6 +39,7 @@ const CONTENDERS: &[Contender] = &[
     Contender { name: "html5ever+rcdom", run: html5ever_side::parse_rcdom },
     Contender { name: "html5ever-noop-sink", run: html5ever_side::parse_noop_sink },
     Contender { name: "kauri", run: kauri_side::parse_dom },
+    Contender { name: "kauri+errors", run: kauri_side::parse_dom_with_errors },
     Contender { name: "kauri-tokenizer", run: kauri_side::tokenize },
     Contender { name: "html5ever-tokenizer", run: html5ever_side::tokenize },
     #[cfg(lexbor)]
@@ -54,10 +56,11 @@ const SIZE_CLASSES: [(&str, usize, usize); 5] = [
 ];
 
 /// Ratios printed after the table: (numerator, denominator), by contender name.
-const RATIOS: [(&str, &str); 4] = [
+const RATIOS: [(&str, &str); 5] = [
     ("kauri", "html5ever+rcdom"),
     ("kauri", "html5ever-noop-sink"),
     ("kauri", "lexbor"),
+    ("kauri+errors", "lexbor"),
     ("kauri-tokenizer", "html5ever-tokenizer"),
 ];
 

@@ -64,6 +64,8 @@ impl Flags {
             locations: self.locations,
             declarative_shadow_roots: self.declarative_shadow_roots,
             max_depth: self.max_depth,
+            // Errors are collected only when asked for (no line/column work otherwise).
+            errors: self.errors,
             ..kauri::ParseOptions::default()
         }
     }

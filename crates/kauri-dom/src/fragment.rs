@@ -37,6 +37,8 @@ pub struct FragmentOptions {
     pub declarative_shadow_roots: bool,
     /// `<template for>` content patching (2026). Default `true`, as the standard has no flag.
     pub template_for: bool,
+    /// Collect the parse errors (see [`DomSink::with_errors`]). Default `true`.
+    pub errors: bool,
 }
 
 impl Default for FragmentOptions {
@@ -48,6 +50,7 @@ impl Default for FragmentOptions {
             max_depth: None,
             declarative_shadow_roots: false,
             template_for: true,
+            errors: true,
         }
     }
 }
@@ -71,7 +74,9 @@ pub fn parse_fragment<'a>(
     context_attrs: Vec<Attribute>,
     opts: &FragmentOptions,
 ) -> Parsed<'a> {
-    let sink = DomSink::new(arena).with_spans(opts.locations);
+    let sink = DomSink::new(arena)
+        .with_spans(opts.locations)
+        .with_errors(opts.errors);
     let builder = TreeBuilder::new_for_fragment(
         sink,
         context.clone(),

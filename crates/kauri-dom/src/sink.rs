@@ -45,6 +45,7 @@ use crate::clone::clone_children_into;
 use crate::node::{Arena, Comment, Doctype, DocumentData, Node, NodeData, ProcessingInstruction};
 use crate::pi_data::MarkerNames;
 use crate::selectedcontent::SelectedContent;
+use crate::traverse::Edge;
 
 /// A node of the tree a [`DomSink`] is building, as the tree builder sees it: opaque, cheap to
 /// copy and compare, and tied to the sink that made it (another sink refuses it). Get at the
@@ -165,6 +166,8 @@ pub struct DomSink<'a> {
     refused: u64,
     document: &'a Node<'a>,
     errors: Vec<ParseError>,
+    /// Whether parse errors are wanted (see [`DomSink::with_errors`]).
+    report_errors: bool,
     spans: bool,
     selectedcontent: SelectedContent<'a>,
     /// The text node the last text insertion went into, and the last doctype (for spans).
@@ -202,6 +205,7 @@ impl<'a> DomSink<'a> {
             refused: 0,
             document,
             errors: Vec::new(),
+            report_errors: true,
             spans: false,
             selectedcontent: SelectedContent::default(),
             last_text: None,
@@ -224,6 +228,30 @@ impl<'a> DomSink<'a> {
     /// ```
     pub fn with_spans(mut self, on: bool) -> DomSink<'a> {
         self.spans = on;
+        self
+    }
+
+    /// Collects the parse errors when `on` (the default); when off, the sink tells the tree
+    /// builder it wants none ([`TreeSink::wants_errors`]), so no error is looked for, and
+    /// [`Parsed::errors`] stays empty.
+    ///
+    /// ```
+    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri_tokenizer::Tokenizer;
+    /// use kauri_tree_builder::TreeBuilder;
+    ///
+    /// let arena = Arena::new();
+    /// let parse = |errors: bool| {
+    ///     let sink = DomSink::new(&arena).with_errors(errors);
+    ///     let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, Default::default()), Default::default());
+    ///     tokenizer.feed("<p>a</b>");
+    ///     tokenizer.end();
+    ///     tokenizer.into_sink().into_sink().finish().errors.len()
+    /// };
+    /// assert_eq!((parse(true), parse(false)), (2, 0)); // no DOCTYPE, a stray </b>
+    /// ```
+    pub fn with_errors(mut self, on: bool) -> DomSink<'a> {
+        self.report_errors = on;
         self
     }
 
@@ -370,11 +398,45 @@ fn is_selected_attr(name: &kauri_tokenizer::AttrName) -> bool {
 }
 
 /// Whether inserting `node` into `parent` would make a node its own ancestor (the DOM would
-/// throw). A node without children cannot be an ancestor of anything, so the walk up from
-/// `parent` only happens when an existing subtree moves (the adoption agency).
+/// throw): whether `parent` is `node` or one of its descendants. The arena tree stays a tree
+/// only because every insertion asks this first (a [`TreeSink`] user may pass any two handles
+/// of the sink).
+///
+/// The cost is what keeps parsing linear on deep trees. A node without children cannot be an
+/// ancestor of anything, so the question only arises when an existing subtree moves, which the
+/// tree builder only does in the adoption agency algorithm: it moves the furthest block (or
+/// the chain of formatting element copies above it) under the common ancestor, and puts the
+/// new formatting element, holding the furthest block's former children, under the furthest
+/// block. There the new parent is deep in the tree (as deep as the input is long for
+/// `<a><div>x` repeated), while the subtree that moves is the little content parsed since the
+/// formatting element opened. So the answer is sought from both ends at once, one step on
+/// each side in turn, and the first walk to finish decides: the walk up from `parent` ends at
+/// a root (then `node` is not an ancestor of `parent`) or meets `node`; the walk over `node`'s
+/// subtree ends (then `parent` is not in it) or meets `parent`. Each step is O(1) (the
+/// subtree walk is [`Node::traverse`], no recursion), so the check costs O(min(depth of
+/// `parent`, size of `node`'s subtree)): O(1) for every move of those families whatever their
+/// depth, and never more than the plain walk up.
 fn would_cycle<'a>(node: &'a Node<'a>, parent: &'a Node<'a>) -> bool {
-    node.same_node(parent)
-        || (node.first_child().is_some() && parent.ancestors().any(|a| a.same_node(node)))
+    if node.same_node(parent) {
+        return true;
+    }
+    if node.first_child().is_none() {
+        return false;
+    }
+    let mut up = parent.ancestors();
+    let mut down = node.traverse();
+    loop {
+        match up.next() {
+            None => return false,
+            Some(ancestor) if ancestor.same_node(node) => return true,
+            Some(_) => {}
+        }
+        match down.next() {
+            None => return false,
+            Some(Edge::Open(descendant)) if descendant.same_node(parent) => return true,
+            Some(_) => {}
+        }
+    }
 }
 
 impl<'a> TreeSink for DomSink<'a> {
@@ -577,7 +639,13 @@ impl<'a> TreeSink for DomSink<'a> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.errors.push(error);
+        if self.report_errors {
+            self.errors.push(error);
+        }
+    }
+
+    fn wants_errors(&self) -> bool {
+        self.report_errors
     }
 
     fn pop(&mut self, element: &NodeHandle<'a>) {

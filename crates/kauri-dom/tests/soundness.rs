@@ -190,3 +190,87 @@ fn shadow_form_owner_and_patching_methods_refuse_another_sinks_handles() {
     assert!(div.shadow_root().is_none());
     assert_eq!(div.text_content(), "old");
 }
+
+/// A chain of `depth` nested `div`s under `parent`, each also holding `width` empty `span`s;
+/// returns the chain, outermost first.
+fn chain<'a>(
+    sink: &mut DomSink<'a>,
+    parent: &kauri_dom::NodeHandle<'a>,
+    depth: usize,
+    width: usize,
+) -> Vec<kauri_dom::NodeHandle<'a>> {
+    let mut nodes = Vec::new();
+    let mut at = *parent;
+    for _ in 0..depth {
+        let div = sink.create_element(QualName::html(local_name!("div")), vec![]);
+        sink.append(&at, NodeOrText::Node(div));
+        for _ in 0..width {
+            let span = sink.create_element(QualName::html(local_name!("span")), vec![]);
+            sink.append(&div, NodeOrText::Node(span));
+        }
+        nodes.push(div);
+        at = div;
+    }
+    nodes
+}
+
+/// The nesting depth of every element of the finished tree, in tree order (a cycle would never
+/// finish this walk).
+fn depths(root: &kauri_dom::Node<'_>) -> Vec<usize> {
+    root.descendants()
+        .filter(|n| n.is_element())
+        .map(|n| n.ancestors().count())
+        .collect()
+}
+
+/// `append`, `insert_before` and `reparent_children` refuse to make a node its own ancestor,
+/// whichever of the two walks of the cycle check (up from the new parent, over the moving
+/// subtree) finishes first: a deep new parent under a small subtree, a shallow one under a
+/// large subtree, and the node itself. Nothing moves; a refusal for a cycle is not a refusal
+/// for a foreign handle.
+#[test]
+fn no_insertion_makes_a_node_its_own_ancestor() {
+    let arena = Arena::new();
+    let mut sink = DomSink::new(&arena);
+    let doc = sink.document();
+    let html = sink.create_element(QualName::html(local_name!("html")), vec![]);
+    sink.append(&doc, NodeOrText::Node(html));
+    // Deep and narrow: the walk up from the last div is long, the subtree of the first small
+    // at each step; and shallow under a wide subtree.
+    let deep = chain(&mut sink, &html, 300, 0);
+    let wide = chain(&mut sink, &html, 3, 500);
+    let (first, last) = (deep[0], deep[deep.len() - 1]);
+    sink.append(&last, NodeOrText::Node(first));
+    sink.append(&deep[1], NodeOrText::Node(first));
+    sink.append(&wide[2], NodeOrText::Node(wide[0]));
+    sink.append(&wide[1], NodeOrText::Node(wide[0]));
+    sink.append(&first, NodeOrText::Node(first));
+    // insert_before: the sibling's parent is the new parent.
+    let deep_leaf = sink.create_element(QualName::html(local_name!("i")), vec![]);
+    sink.append(&last, NodeOrText::Node(deep_leaf));
+    sink.insert_before(&deep_leaf, NodeOrText::Node(first));
+    sink.insert_before(&deep[5], NodeOrText::Node(deep[2]));
+    sink.insert_before(&wide[2], NodeOrText::Node(wide[0]));
+    // reparent_children: the children of a node into its own subtree, or into itself.
+    sink.reparent_children(&first, &last);
+    sink.reparent_children(&wide[0], &wide[2]);
+    sink.reparent_children(&first, &first);
+    assert_eq!(sink.refused(), 0);
+    // Moves that are no cycle still happen, whichever walk ends first: a node with a subtree
+    // under a deep node of another branch, and a deep subtree under a shallow node.
+    sink.append(&last, NodeOrText::Node(wide[2]));
+    sink.append(&html, NodeOrText::Node(deep[100]));
+    let tree = sink.finish();
+    let html = tree.root.first_child().unwrap();
+    let got = depths(tree.root);
+    assert_eq!(got.len(), 1 + 300 + 1 + 3 + 1500);
+    // html, then the first 100 divs of the deep chain where they were, one level apart.
+    let expected: Vec<usize> = (1..=101).collect();
+    assert_eq!(&got[..101], &expected[..]);
+    let children: Vec<_> = html.children().collect();
+    assert_eq!(children.len(), 3);
+    // The wide chain is whole: its 3 divs and their 500 spans each (wide[2] has moved).
+    assert_eq!(children[1].descendants().count(), 1 + 500 + 500);
+    // deep[100] now hangs off html with deep[101..300], the `i`, wide[2] and its spans.
+    assert_eq!(children[2].descendants().count(), 199 + 1 + 1 + 500);
+}

@@ -204,8 +204,52 @@ pub trait TreeSink {
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 
     /// Reports a parse error (tokenizer and tree construction errors alike, in input order).
+    /// Only called when [`TreeSink::wants_errors`] is true.
     fn parse_error(&mut self, error: ParseError) {
         let _ = error;
+    }
+
+    /// Whether the sink wants parse errors. When false (asked once, when the tree builder is
+    /// created), neither the tree builder nor the tokenizer driving it reports any, and the
+    /// tokenizer skips the work of finding them (the input-stream scan, lines and columns).
+    /// The default is true.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{QualName, Tokenizer};
+    /// use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeSink};
+    ///
+    /// /// Counts elements, and asks for no errors.
+    /// #[derive(Default)]
+    /// struct Count(usize);
+    /// impl TreeSink for Count {
+    ///     type Handle = usize;
+    ///     fn document(&mut self) -> usize { 0 }
+    ///     fn create_element(&mut self, _: QualName, _: Vec<kauri_tokenizer::Attribute>) -> usize {
+    ///         self.0 += 1;
+    ///         self.0
+    ///     }
+    ///     fn create_comment(&mut self, _: &str) -> usize { 0 }
+    ///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
+    ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+    ///     fn append(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn insert_before(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn has_parent(&self, _: &usize) -> bool { true }
+    ///     fn detach(&mut self, _: &usize) {}
+    ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
+    ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
+    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: Vec<kauri_tokenizer::Attribute>) {}
+    ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+    ///     fn parse_error(&mut self, _: kauri_tokenizer::ParseError) { unreachable!() }
+    ///     fn wants_errors(&self) -> bool { false }
+    /// }
+    ///
+    /// let mut tokenizer = Tokenizer::new(TreeBuilder::new(Count::default(), Default::default()), Default::default());
+    /// tokenizer.feed("<p>a</b>\u{1}<br/><p>");
+    /// tokenizer.end();
+    /// assert_eq!(tokenizer.into_sink().into_sink().0, 6); // html, head, body, p, br, p
+    /// ```
+    fn wants_errors(&self) -> bool {
+        true
     }
 
     /// Runs the DOM side of the "in head" template start tag's declarative shadow root steps

@@ -260,6 +260,17 @@ impl<H: Clone + PartialEq> Stack<H> {
         self.items.iter().rposition(|e| e.handle == *handle)
     }
 
+    /// [`Stack::position`] for the entry with this id and handle: `None` at once when that
+    /// entry is not open.
+    pub fn position_of(&self, id: u32, handle: &H) -> Option<usize> {
+        if !self.is_open(id) {
+            return None;
+        }
+        self.items
+            .iter()
+            .rposition(|e| e.id == id && e.handle == *handle)
+    }
+
     /// The index of the bottommost HTML element named `name`.
     pub fn position_html(&self, name: &LocalName) -> Option<usize> {
         if !self.contains_html(name) {

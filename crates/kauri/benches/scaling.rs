@@ -33,7 +33,14 @@
 //! - `custom-elements`: `<custom-element-N></custom-element-N>` with a new N each time
 //!   (hundreds of thousands of distinct tag names too long to be atoms; quadratic while
 //!   string_cache interned them: 8 MB of `<x-elN></x-elN>` took 2.1 s);
-//! - `a-p`: `<a><p>` repeated (the adoption agency algorithm and `<p>` closing an `a`).
+//! - `a-p`: `<a><p>` repeated (the adoption agency algorithm and `<p>` closing an `a`);
+//! - `a-div`, `nobr-div`, `b-div-close`: `<a><div>x`, `<nobr><div>x` and `<b><div>x</b>`
+//!   repeated (issue 14 item 5): every `<a>`, `<nobr>` or `</b>` runs the adoption agency
+//!   algorithm, which moves the `div` (the furthest block) under the element above the
+//!   formatting element and gives it a new formatting element holding its `x`, so the tree
+//!   grows one level deeper each time. Quadratic while `DomSink`'s cycle check walked every
+//!   ancestor of the new parent and the `a` start tag scanned the stack for the old `a` (10.9 s
+//!   for 256 KB of `a-div`; html5ever takes 16.7 s, lexbor is quadratic too).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -87,6 +94,9 @@ fn generate(family: &str, size: usize) -> String {
             "",
         ),
         "a-p" => repeat_to(size, "", |_| "<a><p>".into(), ""),
+        "a-div" => repeat_to(size, "", |_| "<a><div>x".into(), ""),
+        "nobr-div" => repeat_to(size, "", |_| "<nobr><div>x".into(), ""),
+        "b-div-close" => repeat_to(size, "", |_| "<b><div>x</b>".into(), ""),
         _ => unreachable!("unknown family {family}"),
     }
 }
@@ -108,7 +118,7 @@ fn attribute_list(size: usize, prefix: &str) -> String {
     s
 }
 
-const FAMILIES: [&str; 8] = [
+const FAMILIES: [&str; 11] = [
     "nested-div",
     "unclosed-formatting",
     "foster-table",
@@ -117,6 +127,9 @@ const FAMILIES: [&str; 8] = [
     "char-refs",
     "custom-elements",
     "a-p",
+    "a-div",
+    "nobr-div",
+    "b-div-close",
 ];
 
 /// Serves every allocation from glibc's heap and keeps freed memory there (see the module docs),

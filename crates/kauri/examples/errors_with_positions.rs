@@ -7,7 +7,11 @@ fn main() -> std::io::Result<()> {
         Some(path) => std::fs::read(path)?,
         None => b"<!DOCTYPE html>\n<p class=a class=b>x</b>\n<div>&nosuchref;".to_vec(),
     };
-    let doc = kauri::parse_bytes(&bytes);
+    let opts = kauri::ParseOptions {
+        errors: true,
+        ..Default::default()
+    };
+    let doc = kauri::parse_bytes_with_options(&bytes, &opts).expect("no encoding override");
     for error in doc.errors() {
         println!("{}:{}: {}", error.line, error.col, error.code);
     }

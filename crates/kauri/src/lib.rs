@@ -108,13 +108,15 @@
 //!
 //! # Errors
 //!
-//! Parse errors are not failures: the document is always built. [`Document::errors`] lists
-//! the standard's parse errors in input order, each with its code (the standard's name), line,
-//! column and byte offset. [`ParseOptions::locations`] also records each node's source range
-//! ([`Node::span`], [`Node::end_tag_span`]).
+//! Parse errors are not failures: the document is always built. With
+//! [`ParseOptions::errors`], [`Document::errors`] lists the standard's parse errors in input
+//! order, each with its code (the standard's name), line, column and byte offset (without it,
+//! the default, none are looked for). [`ParseOptions::locations`] records each node's source
+//! range ([`Node::span`], [`Node::end_tag_span`]).
 //!
 //! ```
-//! let doc = kauri::parse("<p>one\n<p>two</b>");
+//! let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+//! let doc = kauri::parse_with_options("<p>one\n<p>two</b>", &opts);
 //! let error = &doc.errors()[0];
 //! assert_eq!(error.code, kauri::ErrorCode::MissingDoctype);
 //! assert_eq!(error.code.as_str(), "missing-doctype");

@@ -59,7 +59,7 @@ pub struct ParseOptions {
     /// text. Input within the limit is parsed exactly as without it.
     ///
     /// ```
-    /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), ..Default::default() };
+    /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), errors: true, ..Default::default() };
     /// let doc = kauri::parse_with_options("<p>abc\u{e9}def", &opts);
     /// assert_eq!(doc.text_content(), "abc");
     /// assert_eq!(doc.errors().last().unwrap().code, kauri::ErrorCode::InputTruncated);
@@ -110,6 +110,21 @@ pub struct ParseOptions {
     /// assert_eq!(doc.select_str("div").unwrap().next().unwrap().text_content(), "old");
     /// ```
     pub template_for: bool,
+    /// Collect the parse errors ([`Document::errors`](kauri_dom::Document::errors)), each
+    /// with its code, byte offset, line and column. Default `false`: no error is looked for,
+    /// which spares the parse the input-stream scan, the line and column counting and the
+    /// error list (the CLI's `--errors` turns it on). The errors, when asked for, do not
+    /// depend on the other options except the limits, which add their own.
+    ///
+    /// ```
+    /// assert!(kauri::parse("<p>a</b>").errors().is_empty());
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let doc = kauri::parse_with_options("<p>a</b>", &opts);
+    /// let codes: Vec<&str> = doc.errors().iter().map(|e| e.code.as_str()).collect();
+    /// assert_eq!(codes, ["missing-doctype", "unexpected-end-tag"]);
+    /// assert_eq!((doc.errors()[1].line, doc.errors()[1].col), (1, 5));
+    /// ```
+    pub errors: bool,
 }
 
 impl ParseOptions {
@@ -152,6 +167,7 @@ impl Default for ParseOptions {
             max_depth: None,
             declarative_shadow_roots: None,
             template_for: true,
+            errors: false,
         }
     }
 }

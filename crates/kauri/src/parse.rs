@@ -226,10 +226,11 @@ pub fn parse_fragment_in<'a>(
         // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
         declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(false),
         template_for: opts.template_for,
+        errors: opts.errors,
     };
     let mut parsed =
         parse_fragment_into(arena, html, context.name(), Vec::new(), &fragment_options);
-    report_truncation(html, truncated, &mut parsed.errors);
+    report_truncation(html, truncated && opts.errors, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     parsed
 }
@@ -266,7 +267,9 @@ fn run_document<'a>(
     encoding_tentative: bool,
     truncated: bool,
 ) -> (Parsed<'a>, Option<&'static Encoding>) {
-    let sink = DomSink::new(arena).with_spans(opts.locations);
+    let sink = DomSink::new(arena)
+        .with_spans(opts.locations)
+        .with_errors(opts.errors);
     let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
     let tokenizer_options = TokenizerOptions {
         max_attributes: opts.max_attributes,
@@ -278,7 +281,7 @@ fn run_document<'a>(
     let builder = tokenizer.into_sink();
     let change = builder.encoding_change_request();
     let mut parsed = builder.into_sink().finish();
-    report_truncation(html, truncated, &mut parsed.errors);
+    report_truncation(html, truncated && opts.errors, &mut parsed.errors);
     fill_positions(html, &mut parsed.errors);
     (parsed, change)
 }

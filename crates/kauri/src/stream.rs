@@ -553,7 +553,7 @@ impl Parser {
             opts,
             ..
         } = self;
-        let truncation = truncated.then(|| {
+        let truncation = (truncated && opts.errors).then(|| {
             let (line, col) = positions.position(text_len);
             ParseError {
                 code: ErrorCode::InputTruncated,
@@ -724,10 +724,10 @@ fn new_document(opts: &ParseOptions, encoding_tentative: bool) -> DocumentInProg
         ..TokenizerOptions::default()
     };
     let builder_options = tree_builder_options(opts, encoding_tentative);
-    let spans = opts.locations;
+    let (spans, errors) = (opts.locations, opts.errors);
     DocumentInProgress::new(|sink| {
-        let builder =
-            TreeBuilder::new(sink.with_spans(spans), builder_options).with_script_pauses();
+        let sink = sink.with_spans(spans).with_errors(errors);
+        let builder = TreeBuilder::new(sink, builder_options).with_script_pauses();
         Tokenizer::new(builder, tokenizer_options)
     })
     .with_scripting(opts.scripting)

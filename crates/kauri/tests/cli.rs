@@ -599,6 +599,7 @@ fn streamed_output_equals_the_library_strings() {
     let bytes = large_document();
     let opts = kauri::ParseOptions {
         allow_utf8_guess: true,
+        errors: true,
         ..Default::default()
     };
     let doc = kauri::parse_bytes_with_options(&bytes, &opts).unwrap();

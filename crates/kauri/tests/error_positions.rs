@@ -28,6 +28,7 @@ fn cli_options() -> ParseOptions {
     ParseOptions {
         allow_utf8_guess: true,
         locations: true,
+        errors: true,
         ..ParseOptions::default()
     }
 }

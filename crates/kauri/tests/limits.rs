@@ -3,8 +3,12 @@
 
 use kauri::{Document, ErrorCode, ParseOptions};
 
+/// Options with errors collected (the limits add their own), changed by `f`.
 fn with(f: impl FnOnce(&mut ParseOptions)) -> ParseOptions {
-    let mut opts = ParseOptions::default();
+    let mut opts = ParseOptions {
+        errors: true,
+        ..ParseOptions::default()
+    };
     f(&mut opts);
     opts
 }
@@ -36,7 +40,7 @@ const SAMPLE: &str = "<!DOCTYPE html><title>T</title><table><tr><td a=1 b=2 c=3 
 
 #[test]
 fn limits_off_or_generous_parse_exactly_as_without() {
-    let plain = kauri::parse(SAMPLE);
+    let plain = kauri::parse_with_options(SAMPLE, &with(|_| {}));
     let off = with(|o| {
         o.max_input_bytes = None;
         o.max_attributes = None;
@@ -54,11 +58,11 @@ fn limits_off_or_generous_parse_exactly_as_without() {
         );
         assert_eq!(
             summary(&kauri::parse_bytes_with_options(SAMPLE.as_bytes(), opts).unwrap()),
-            summary(&kauri::parse_bytes(SAMPLE.as_bytes()))
+            summary(&kauri::parse_bytes_with_options(SAMPLE.as_bytes(), &with(|_| {})).unwrap())
         );
         assert_eq!(
             summary(&kauri::parse_fragment(SAMPLE, "td", opts).unwrap()),
-            summary(&kauri::parse_fragment(SAMPLE, "td", &ParseOptions::default()).unwrap())
+            summary(&kauri::parse_fragment(SAMPLE, "td", &with(|_| {})).unwrap())
         );
     }
 }
@@ -80,7 +84,7 @@ fn input_is_cut_at_a_char_boundary_and_reported() {
         1
     );
     // The same as parsing the cut text, plus the one error.
-    let cut = kauri::parse("<p>abc");
+    let cut = kauri::parse_with_options("<p>abc", &with(|_| {}));
     assert_eq!(doc.to_test_tree(), cut.to_test_tree());
     assert_eq!(doc.errors().len(), cut.errors().len() + 1);
 
@@ -94,7 +98,10 @@ fn input_is_cut_at_a_char_boundary_and_reported() {
 
     // A limit of 0: an empty document, reported.
     let doc = kauri::parse_with_options(html, &with(|o| o.max_input_bytes = Some(0)));
-    assert_eq!(doc.to_test_tree(), kauri::parse("").to_test_tree());
+    assert_eq!(
+        doc.to_test_tree(),
+        kauri::parse_with_options("", &with(|_| {})).to_test_tree()
+    );
     assert_eq!(doc.errors().last().unwrap().code, ErrorCode::InputTruncated);
 
     // Fragments too.
@@ -127,7 +134,7 @@ fn bytes_are_cut_before_decoding() {
     let doc = kauri::parse_bytes_with_options(bytes, &cut).unwrap();
     assert_eq!(doc.encoding(), "windows-1252");
     assert_eq!(doc.text_content(), "\u{e9}");
-    let doc = kauri::parse_bytes(bytes);
+    let doc = kauri::parse_bytes_with_options(bytes, &with(|_| {})).unwrap();
     assert_eq!(doc.encoding(), "Shift_JIS");
 }
 
@@ -161,7 +168,7 @@ fn attributes_beyond_the_limit_are_dropped_in_source_order() {
         let doc = kauri::parse_with_options(html, &with(|o| o.max_attributes = Some(3)));
         assert_eq!(attr_names(&doc, "div"), ["z", "y", "x"], "{html:?}");
         assert_eq!(codes(&doc, ErrorCode::TooManyAttributes).len(), 2);
-        let off = kauri::parse(html);
+        let off = kauri::parse_with_options(html, &with(|_| {}));
         assert_eq!(attr_names(&off, "div"), ["z", "y", "x", "w", "v"]);
         assert!(codes(&off, ErrorCode::TooManyAttributes).is_empty());
     }
@@ -206,7 +213,10 @@ fn depth_limit_flattens_deeper_content_into_siblings() {
     );
     assert_eq!(max_depth(&doc), 3 + 1);
     // Without the limit: html, body, three divs, the span and its text.
-    let doc = kauri::parse("<div>a<div>b<div>c<span>d</span>e</div>f</div>g</div>h");
+    let doc = kauri::parse_with_options(
+        "<div>a<div>b<div>c<span>d</span>e</div>f</div>g</div>h",
+        &with(|_| {}),
+    );
     assert_eq!(max_depth(&doc), 7);
 }
 
@@ -224,7 +234,7 @@ fn a_million_nested_divs_stay_within_the_depth_limit() {
     let text = limited.text_content();
     assert_eq!(text.len(), n);
     drop(limited);
-    let unlimited = kauri::parse(&html);
+    let unlimited = kauri::parse_with_options(&html, &with(|_| {}));
     assert_eq!(max_depth(&unlimited), n + 3);
     assert_eq!(unlimited.text_content(), text);
 }
@@ -268,7 +278,9 @@ fn depth_limit_with_misnested_and_foreign_content() {
         assert_eq!(max_depth(&doc), deepest, "{unit:?}");
         assert_eq!(
             doc.text_content().len(),
-            kauri::parse(&html).text_content().len(),
+            kauri::parse_with_options(&html, &with(|_| {}))
+                .text_content()
+                .len(),
             "{unit:?}"
         );
     }

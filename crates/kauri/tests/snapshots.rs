@@ -14,10 +14,15 @@ fn fixtures_dir() -> PathBuf {
 }
 
 fn render(name: &str, html: &str) -> String {
+    let opts = kauri::ParseOptions {
+        errors: true,
+        ..Default::default()
+    };
     let doc = match name.strip_prefix("fragment-") {
-        Some(context) => kauri::parse_fragment(html, context, &Default::default())
-            .unwrap_or_else(|e| panic!("{name}: {e}")),
-        None => kauri::parse(html),
+        Some(context) => {
+            kauri::parse_fragment(html, context, &opts).unwrap_or_else(|e| panic!("{name}: {e}"))
+        }
+        None => kauri::parse_with_options(html, &opts),
     };
     let mut out = String::new();
     if !doc.is_fragment() {

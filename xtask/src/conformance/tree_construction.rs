@@ -17,6 +17,7 @@ use std::path::Path;
 fn run_case(case: &Case, scripting: bool) -> Result<(String, usize), String> {
     let opts = kauri::ParseOptions {
         scripting,
+        errors: true,
         ..kauri::ParseOptions::default()
     };
     let doc = match &case.fragment {

@@ -21,8 +21,18 @@ pub(crate) enum Place<H> {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// "The appropriate place for inserting a node", with the current node as the target.
+    #[inline]
     pub(crate) fn appropriate_place(&mut self) -> Place<S::Handle> {
         let idx = self.open.len() - 1;
+        // The usual case, inline: no foster parenting, no depth limit and a current node that
+        // is no `template`, so the place is the end of the current node (what
+        // `appropriate_place_for` gives for it).
+        if !self.foster_parenting && self.opts.max_depth.is_none() {
+            let target = self.open.get(idx);
+            if !target.is_html(&local_name!("template")) {
+                return Place::Append(target.handle.clone());
+            }
+        }
         self.appropriate_place_for(idx)
     }
 

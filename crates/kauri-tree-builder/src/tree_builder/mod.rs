@@ -148,6 +148,8 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) end_tag: Option<LocalName>,
     /// [`TreeSink::keeps_element_attrs`], asked once.
     pub(crate) sink_keeps_attrs: bool,
+    /// [`TreeSink::wants_errors`], asked once.
+    errors: bool,
     pub(crate) stopped: bool,
     fragment_root: Option<S::Handle>,
     /// The templates on the stack whose template contents is a shadow root or which have an
@@ -169,6 +171,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let doc = sink.document();
         let spans = sink.wants_spans();
         let sink_keeps_attrs = sink.keeps_element_attrs();
+        let errors = sink.wants_errors();
         TreeBuilder {
             sink,
             opts,
@@ -194,6 +197,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             spans,
             end_tag: None,
             sink_keeps_attrs,
+            errors,
             stopped: false,
             fragment_root: None,
             special_templates: Vec::new(),
@@ -356,8 +360,11 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Reports a tree construction parse error at the start of the current token (its line
     /// and column are left for `kauri_tokenizer::fill_positions`).
+    #[inline]
     pub(crate) fn error(&mut self, code: ErrorCode) {
-        self.sink.parse_error(ParseError::at(code, self.span.start));
+        if self.errors {
+            self.sink.parse_error(ParseError::at(code, self.span.start));
+        }
     }
 
     /// The adjusted current node (§ the-stack-of-open-elements): the context element when parsing a
@@ -560,7 +567,13 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.sink.parse_error(error);
+        if self.errors {
+            self.sink.parse_error(error);
+        }
+    }
+
+    fn wants_errors(&self) -> bool {
+        self.errors
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

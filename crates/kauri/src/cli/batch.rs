@@ -293,6 +293,8 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
         // Files on disk and stored responses: let the detector guess UTF-8 (as the other
         // commands do).
         allow_utf8_guess: true,
+        // Each record carries its error count.
+        errors: true,
         ..ParseOptions::default()
     };
     let start = Instant::now();

@@ -86,6 +86,8 @@ struct Input<'a> {
     shadow_roots: Option<bool>,
     template_for: bool,
     max_depth: Option<u32>,
+    /// Collect parse errors (`--errors`).
+    errors: bool,
 }
 
 /// `kauri parse` with the streaming parser: the input is fed `chunk` bytes at a time (or, with
@@ -163,6 +165,7 @@ fn document_options(input: &Input<'_>) -> ParseOptions {
         declarative_shadow_roots: input.shadow_roots,
         template_for: input.template_for,
         max_depth: input.max_depth.map(|n| n as usize),
+        errors: input.errors,
         ..ParseOptions::default()
     }
 }
@@ -210,6 +213,7 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
         template_for: args.template_for == OnOff::On,
         max_depth: args.max_depth,
+        errors: args.errors,
     };
     let streamed = args.fragment.is_none() && (args.chunk_size.is_some() || args.input == "-");
     let doc = if streamed {
@@ -265,6 +269,7 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
         max_depth: args.max_depth,
         shadow_roots: None,
         template_for: true,
+        errors: false,
     })?;
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     let end: &[u8] = if args.null { b"\0" } else { b"\n" };

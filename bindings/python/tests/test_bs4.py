@@ -2,7 +2,7 @@
 
 Its soup must equal html5lib's builder's for every corpus page and for every tree-construction
 case where html5lib itself follows the standard; where they differ, the reasons are checked
-here (and listed in docs/python.md)."""
+here and summed up in the README (Python, BeautifulSoup)."""
 
 from __future__ import annotations
 

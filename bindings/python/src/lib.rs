@@ -14,8 +14,13 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 mod document;
 mod node;
 
-pub use document::{Document, ParseError};
-pub use node::{Comment, Doctype, Element, Node, ProcessingInstruction, Text};
+/// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
+/// not.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use document::{Document, ParseError};
+use node::{Comment, Doctype, Element, Node, ProcessingInstruction, Text};
 
 pyo3::create_exception!(
     kauri,

@@ -155,6 +155,13 @@ impl Positions {
 /// which it keeps while that can happen; the first tree is dropped (its nodes stay in the
 /// arena). Decoded text is dropped once tokenized.
 ///
+/// **Memory.** What the parser holds beyond the tree is bounded only once the encoding is
+/// certain: a byte order mark, an override, a known transport label or a `<meta>` that confirms
+/// the encoding. Unlabelled input stays tentative, so its bytes are kept for a possible restart
+/// until [`Parser::finish`], and all-ASCII unlabelled input is not even parsed before 64 KiB
+/// past its first non-ASCII byte (or the end) have arrived. An embedder that streams large
+/// documents should pass the HTTP `Content-Type` charset as [`ParseOptions::transport_charset`].
+///
 /// ```
 /// let mut parser = kauri::Parser::new(Default::default())?;
 /// for chunk in [&b"<meta charset=shift_jis><p>\x82"[..], b"\xa0 and more"] {

@@ -15,7 +15,7 @@
 //! nothing to do with the parser's algorithms. The benches therefore tell glibc (where it is the
 //! allocator) to keep freed memory and serve every block from its heap (`mallopt`), so that all
 //! sizes run in the same regime. `KAURI_BENCH_GLIBC_DEFAULTS=1` keeps glibc's defaults;
-//! docs/performance.md gives both tables.
+//! docs/performance.md ("What was tried and rejected") gives the cost of the defaults.
 //!
 //! The families:
 //! - `nested-div`: `<div>` repeated, never closed (a stack as deep as the input is long);

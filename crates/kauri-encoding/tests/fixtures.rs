@@ -7,31 +7,15 @@
 //! `cargo test -p kauri-encoding --test fixtures -- --ignored` rewrites the `.html` files from
 //! the `.txt` files.
 
+mod common;
+
+use common::{dir, NAMES};
 use kauri_encoding::{decode, sniff, Confidence, Encoding, EncodingSource, SniffOptions};
-use std::path::PathBuf;
 
 /// The markup before the text. No `<meta>`, nothing but ASCII.
 const PREFIX: &str = "<!DOCTYPE html><html><body><p>";
 /// The markup after the text (no trailing newline, so the document's text is exactly the text).
 const SUFFIX: &str = "</p></body></html>";
-
-/// The fixture names: each is the WHATWG label of its encoding.
-const NAMES: &[&str] = &[
-    "shift_jis",
-    "euc-jp",
-    "iso-2022-jp",
-    "big5",
-    "gbk",
-    "euc-kr",
-    "windows-1250",
-    "windows-1251",
-    "windows-1252",
-    "utf-8",
-];
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/encoding")
-}
 
 fn text(name: &str) -> String {
     std::fs::read_to_string(dir().join(format!("{name}.txt"))).unwrap()

@@ -1,11 +1,12 @@
 //! Streaming decoding: chunks of any size decode exactly like one buffer; malformed bytes become
 //! U+FFFD; a BOM is handled as the sniffer handles it.
 
+mod common;
+
 use kauri_encoding::{
     decode, decode_in_place, decode_vec, sniff, Encoding, EncodingDecision, SniffOptions,
     StreamDecoder,
 };
-use std::path::PathBuf;
 
 fn enc(label: &str) -> &'static Encoding {
     Encoding::for_label(label.as_bytes()).unwrap()
@@ -32,21 +33,9 @@ fn whole(encoding: &'static Encoding, bytes: &[u8]) -> String {
 
 /// Byte samples: every fixture document, plus malformed and BOM-carrying inputs.
 fn samples() -> Vec<(&'static Encoding, Vec<u8>)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/encoding");
     let mut samples = Vec::new();
-    for name in [
-        "shift_jis",
-        "euc-jp",
-        "iso-2022-jp",
-        "big5",
-        "gbk",
-        "euc-kr",
-        "windows-1250",
-        "windows-1251",
-        "windows-1252",
-        "utf-8",
-    ] {
-        let bytes = std::fs::read(dir.join(format!("{name}.html"))).unwrap();
+    for &name in common::NAMES {
+        let bytes = std::fs::read(common::dir().join(format!("{name}.html"))).unwrap();
         samples.push((enc(name), bytes));
     }
     // Malformed UTF-8: a lone continuation byte, a truncated 3-byte sequence, an overlong form, a

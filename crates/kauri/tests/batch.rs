@@ -1,23 +1,14 @@
 //! `kauri batch`: inputs (files, directories, lists, WARC files plain and gzipped), the JSON
 //! lines, parallel runs giving the same output, and bad inputs reported and skipped.
 
+mod common;
+
+use common::kauri;
+
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use flate2::write::GzEncoder;
-
-fn kauri(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kauri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kauri");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
 
 /// Runs `kauri batch` expecting status 0; returns the JSON lines and stderr.
 fn batch(args: &[&str], stdin: &[u8]) -> (Vec<serde_json::Value>, String) {

@@ -1,20 +1,11 @@
 //! The `kauri` command line: every option, format and exit status of the CLI contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn kauri(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kauri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run kauri");
-    // The command may exit (bad usage) before reading its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
+use common::kauri;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn ok(args: &[&str], stdin: &[u8]) -> String {
     String::from_utf8(ok_bytes(args, stdin)).unwrap()

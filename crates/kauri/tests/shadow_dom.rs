@@ -1,27 +1,15 @@
 //! Declarative shadow roots, form owners and `<template for>` through the library API and the
 //! CLI: the JSON members, getHTML() and its round trip, the options.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 
 use kauri::{parse, parse_fragment, parse_with_options, ParseOptions};
 use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
 use kauri_dom::{JsonOptions, ShadowRootMode, SlotAssignmentMode};
 
 fn cli(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kauri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run kauri");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::kauri(args, stdin.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     String::from_utf8(out.stdout).unwrap()
 }

@@ -513,14 +513,7 @@ impl<S: TokenSink> Tokenizer<S> {
             State::Data | State::Rcdata | State::Rawtext | State::ScriptData | State::Plaintext => {
                 here
             }
-            State::CharacterReference
-            | State::NamedCharacterReference
-            | State::AmbiguousAmpersand
-            | State::NumericCharacterReference
-            | State::HexadecimalCharacterReferenceStart
-            | State::HexadecimalCharacterReference
-            | State::DecimalCharacterReference
-            | State::NumericCharacterReferenceEnd => {
+            state if state.is_character_reference() => {
                 here.min(self.token_start).min(self.char_ref_start)
             }
             _ => here.min(self.token_start),
@@ -759,14 +752,9 @@ impl<S: TokenSink> Tokenizer<S> {
             | State::ScriptDataEscapedLessThanSign
             | State::ScriptDataEscapedEndTagOpen
             | State::ScriptDataEscapedEndTagName => token,
-            State::CharacterReference
-            | State::NamedCharacterReference
-            | State::AmbiguousAmpersand
-            | State::NumericCharacterReference
-            | State::HexadecimalCharacterReferenceStart
-            | State::HexadecimalCharacterReference
-            | State::DecimalCharacterReference
-            | State::NumericCharacterReferenceEnd => self.char_ref_start.saturating_sub(self.base),
+            state if state.is_character_reference() => {
+                self.char_ref_start.saturating_sub(self.base)
+            }
             _ => self.pos,
         }
     }

@@ -203,6 +203,22 @@ impl State {
         }
     }
 
+    /// Whether this is one of the character reference states (§ character-reference-state to
+    /// § numeric-character-reference-end-state), which read past the start of the reference.
+    pub(crate) fn is_character_reference(self) -> bool {
+        matches!(
+            self,
+            State::CharacterReference
+                | State::NamedCharacterReference
+                | State::AmbiguousAmpersand
+                | State::NumericCharacterReference
+                | State::HexadecimalCharacterReferenceStart
+                | State::HexadecimalCharacterReference
+                | State::DecimalCharacterReference
+                | State::NumericCharacterReferenceEnd
+        )
+    }
+
     /// Whether the return state is one of the attribute value states, which makes a character
     /// reference "consumed as part of an attribute" (§ character-reference-state and following).
     #[allow(dead_code)]

@@ -3,7 +3,6 @@
 
 mod common;
 
-
 use kauri::{parse, parse_fragment, parse_with_options, ParseOptions};
 use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
 use kauri_dom::{JsonOptions, ShadowRootMode, SlotAssignmentMode};

@@ -54,14 +54,14 @@ pub(crate) fn shallow_clone<'a>(
         });
     let data = match &node.data {
         NodeData::Element(e) => {
-            let attrs = e
+            let attrs: Vec<Attribute> = e
                 .attributes()
                 .map(|(name, value)| Attribute {
                     name: name.clone(),
                     value: value.to_owned(),
                 })
                 .collect();
-            let attrs = arena.store.attr_list(attrs);
+            let attrs = arena.store.attr_list(&attrs);
             let name = QualName::clone(&e.name);
             return arena.new_element(name, attrs, e.flag.get(), spans);
         }

@@ -80,7 +80,7 @@ pub fn parse_fragment<'a>(
     let builder = TreeBuilder::new_for_fragment(
         sink,
         context.clone(),
-        context_attrs,
+        &context_attrs,
         TreeBuilderOptions {
             scripting: opts.scripting,
             max_depth: opts.max_depth,

@@ -414,7 +414,7 @@ impl<'a> DomSink<'a> {
     /// let builder = TreeBuilder::new_for_fragment(
     ///     kauri_dom::DomSink::new(&arena),
     ///     QualName::html(local_name!("div")),
-    ///     Vec::new(),
+    ///     &[],
     ///     TreeBuilderOptions::default(),
     /// );
     /// let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());

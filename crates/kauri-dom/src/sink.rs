@@ -122,7 +122,7 @@ pub struct Parsed<'a> {
 /// let arena = Arena::new();
 /// let mut sink = DomSink::new(&arena);
 /// let doc = sink.document();
-/// let p = sink.create_element(QualName::html(local_name!("p")), vec![]);
+/// let p = sink.create_element(QualName::html(local_name!("p")), &[]);
 /// sink.append(&doc, NodeOrText::Node(p));
 /// sink.append(&p, NodeOrText::Text("Hello, "));
 /// sink.append(&p, NodeOrText::Text("world"));
@@ -153,7 +153,7 @@ pub struct Parsed<'a> {
 ///
 /// let arena = Arena::new();
 /// let mut first = DomSink::new(&arena);
-/// let p = first.create_element(QualName::html(local_name!("p")), vec![]);
+/// let p = first.create_element(QualName::html(local_name!("p")), &[]);
 /// let mut second = DomSink::new(&arena);
 /// second.append(&p, NodeOrText::Text("not mine")); // refused
 /// assert_eq!(second.refused(), 1);
@@ -446,7 +446,7 @@ impl<'a> TreeSink for DomSink<'a> {
         self.handle(self.document)
     }
 
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> NodeHandle<'a> {
+    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> NodeHandle<'a> {
         // An option's selectedness starts as "has a selected attribute".
         let flag =
             name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
@@ -611,7 +611,7 @@ impl<'a> TreeSink for DomSink<'a> {
         }
     }
 
-    fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: Vec<Attribute>) {
+    fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: &[Attribute]) {
         let Some(e) = self.own(element).and_then(Node::as_element) else {
             return;
         };
@@ -625,10 +625,10 @@ impl<'a> TreeSink for DomSink<'a> {
             })
             .collect();
         let before = all.len();
-        all.extend(attrs);
+        all.extend_from_slice(attrs);
         if all.len() > before {
             // `attr_list` keeps the first of duplicate names: the element's own values win.
-            e.attrs.set(self.arena.store.attr_list(all));
+            e.attrs.set(self.arena.store.attr_list(&all));
         }
     }
 

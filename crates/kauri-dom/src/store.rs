@@ -142,22 +142,21 @@ impl Store {
     /// Stores an attribute list (none when it is empty). A later duplicate of a name is
     /// dropped, the first value kept (the tokenizer has already dropped the duplicates of a
     /// tag's attributes).
-    pub(crate) fn attr_list(&self, mut attrs: Vec<Attribute>) -> Option<&AttrList<'_>> {
+    pub(crate) fn attr_list(&self, attrs: &[Attribute]) -> Option<&AttrList<'_>> {
         if attrs.is_empty() {
             return None;
         }
-        if has_duplicates(&attrs) {
-            let mut seen = HashSet::with_capacity(attrs.len());
-            attrs.retain(|a| seen.insert(a.name.clone()));
-        }
         // (Allocating the values while the slice is being filled is fine: the bump allocator
         // hands out the slice's room first.)
-        let items = self
-            .bump
-            .alloc_slice_fill_iter(attrs.into_iter().map(|a| Attr {
-                value: self.bump.alloc_str(&a.value),
-                name: self.attr_name(a.name),
-            }));
+        let items = if has_duplicates(attrs) {
+            let mut seen = HashSet::with_capacity(attrs.len());
+            let firsts: Vec<&Attribute> = attrs.iter().filter(|a| seen.insert(&a.name)).collect();
+            self.bump
+                .alloc_slice_fill_iter(firsts.into_iter().map(|a| self.attr(a)))
+        } else {
+            self.bump
+                .alloc_slice_fill_iter(attrs.iter().map(|a| self.attr(a)))
+        };
         Some(self.bump.alloc(AttrList {
             items,
             map: OnceLock::new(),
@@ -165,17 +164,26 @@ impl Store {
         }))
     }
 
+    /// A copy of `attr` in the store.
+    #[inline]
+    fn attr(&self, attr: &Attribute) -> Attr<'_> {
+        Attr {
+            value: self.bump.alloc_str(&attr.value),
+            name: self.attr_name(attr.name.clone()),
+        }
+    }
+
     /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose
     /// [`AttrList::map`] is that map.
     pub(crate) fn attr_list_from_map(&self, map: Attributes) -> Option<&AttrList<'_>> {
-        let list = self.attr_list(
-            map.iter()
-                .map(|(name, value)| Attribute {
-                    name: name.clone(),
-                    value: value.clone(),
-                })
-                .collect(),
-        )?;
+        let attrs: Vec<Attribute> = map
+            .iter()
+            .map(|(name, value)| Attribute {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect();
+        let list = self.attr_list(&attrs)?;
         let map = self.maps().keep(map);
         // A new list: nothing has read it yet, so its map is unset.
         let _ = list.map.set(map);
@@ -426,7 +434,7 @@ mod tests {
             kept = (*copy).clone();
             assert_eq!(&*name.local, "a-very-long-custom-element-name");
             let list = store
-                .attr_list(vec![
+                .attr_list(&[
                     Attribute {
                         name: AttrName::new(long.clone()),
                         value: "v".into(),
@@ -479,7 +487,7 @@ mod tests {
                 value: i.to_string(),
             })
             .collect();
-        let list = store.attr_list(attrs).unwrap();
+        let list = store.attr_list(&attrs).unwrap();
         assert_eq!(list.items.len(), 20);
         assert!(list
             .items

@@ -7,18 +7,18 @@ use kauri_tokenizer::{
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 fn html<'a>(sink: &mut DomSink<'a>, name: &str) -> NodeHandle<'a> {
-    sink.create_element(QualName::html(LocalName::from(name)), vec![])
+    sink.create_element(QualName::html(LocalName::from(name)), &[])
 }
 
 fn html_attrs<'a>(sink: &mut DomSink<'a>, name: &str, attrs: &[(&str, &str)]) -> NodeHandle<'a> {
-    let attrs = attrs
+    let attrs: Vec<Attribute> = attrs
         .iter()
         .map(|(n, v)| Attribute {
             name: AttrName::new(LocalName::from(*n)),
             value: v.to_string(),
         })
         .collect();
-    sink.create_element(QualName::html(LocalName::from(name)), attrs)
+    sink.create_element(QualName::html(LocalName::from(name)), &attrs)
 }
 
 fn node<'a>(h: &NodeHandle<'a>) -> NodeOrText<'static, NodeHandle<'a>> {
@@ -127,7 +127,7 @@ fn attributes_keep_source_order_and_add_if_missing() {
     sink.append(&doc, node(&h));
     sink.add_attrs_if_missing(
         &h,
-        vec![
+        &[
             Attribute {
                 name: AttrName::new(LocalName::from("a")),
                 value: "ignored".into(),
@@ -160,7 +160,7 @@ fn foreign_elements_and_attributes_dump_with_prefixes() {
     let (mut sink, body) = skeleton(&arena);
     let svg = sink.create_element(
         QualName::new(Namespace::Svg, local_name!("svg")),
-        vec![
+        &[
             Attribute {
                 name: AttrName {
                     ns: AttrNamespace::XLink,
@@ -182,10 +182,7 @@ fn foreign_elements_and_attributes_dump_with_prefixes() {
         ],
     );
     sink.append(&body, node(&svg));
-    let mi = sink.create_element(
-        QualName::new(Namespace::MathMl, LocalName::from("mi")),
-        vec![],
-    );
+    let mi = sink.create_element(QualName::new(Namespace::MathMl, LocalName::from("mi")), &[]);
     sink.append(&body, node(&mi));
     let parsed = sink.finish();
     let tree = to_test_tree(parsed.root);

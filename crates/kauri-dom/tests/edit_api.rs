@@ -294,7 +294,7 @@ fn doctypes_go_first_and_only_into_documents() {
         let mut sink = kauri_dom::DomSink::new(arena);
         let d = sink.document();
         sink.append_doctype_to_document("html", "", "");
-        let html = sink.create_element(QualName::html(LocalName::from("html")), vec![]);
+        let html = sink.create_element(QualName::html(LocalName::from("html")), &[]);
         sink.append(&d, NodeOrText::Node(html));
         sink.finish()
     });

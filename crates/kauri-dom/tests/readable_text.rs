@@ -92,7 +92,7 @@ fn deep_trees_do_not_recurse() {
         let mut sink = DomSink::new(arena);
         let mut parent = sink.document();
         for _ in 0..depth {
-            let div = sink.create_element(QualName::html(LocalName::from("div")), vec![]);
+            let div = sink.create_element(QualName::html(LocalName::from("div")), &[]);
             sink.append(&parent, NodeOrText::Node(div));
             parent = div;
         }

@@ -19,8 +19,8 @@ fn attributes_indexed_lazily_from_two_threads() {
             name: AttrName::new(LocalName::from(name)),
             value: value.to_owned(),
         };
-        let attrs = vec![attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
-        let el = sink.create_element(QualName::html(local_name!("a")), attrs);
+        let attrs = [attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
+        let el = sink.create_element(QualName::html(local_name!("a")), &attrs);
         sink.append(&root, NodeOrText::Node(el));
         sink.finish()
     });

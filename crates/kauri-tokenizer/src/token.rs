@@ -57,9 +57,33 @@ pub enum TagKind {
     EndTag,
 }
 
-/// A start or end tag token.
+/// A start or end tag token. Its attributes are lent by the tokenizer for the
+/// [`TokenSink::process_token`](crate::TokenSink::process_token) call (the tokenizer reuses
+/// their storage for the next tag); a sink that keeps them copies them.
+///
+/// ```
+/// use kauri_tokenizer::{Attribute, Tag, Token, TokenSink, TokenSinkResult, Tokenizer, Span};
+///
+/// #[derive(Default)]
+/// struct Links(Vec<String>);
+/// impl TokenSink for Links {
+///     fn process_token(&mut self, token: Token<'_>, _: Span) -> TokenSinkResult {
+///         if let Token::Tag(tag) = token {
+///             if let Some(href) = tag.attr(&"href".into()) {
+///                 self.0.push(href.to_string());
+///             }
+///         }
+///         TokenSinkResult::Continue
+///     }
+/// }
+///
+/// let mut tokenizer = Tokenizer::new(Links::default(), Default::default());
+/// tokenizer.feed(r#"<a href="/one">1</a> <a class=x href=/two>2</a>"#);
+/// tokenizer.end();
+/// assert_eq!(tokenizer.sink().0, ["/one", "/two"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tag {
+pub struct Tag<'a> {
     /// Start or end tag.
     pub kind: TagKind,
     /// The tag name, lowercased.
@@ -67,10 +91,10 @@ pub struct Tag {
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
     /// Attributes in source order; duplicates already dropped (with a `duplicate-attribute` error).
-    pub attrs: Vec<Attribute>,
+    pub attrs: &'a [Attribute],
 }
 
-impl Tag {
+impl Tag<'_> {
     /// The value of the first attribute with this local name (no namespace), if any.
     pub fn attr(&self, name: &LocalName) -> Option<&str> {
         self.attrs
@@ -99,7 +123,7 @@ pub enum Token<'a> {
     /// A DOCTYPE.
     Doctype(Doctype),
     /// A start or end tag.
-    Tag(Tag),
+    Tag(Tag<'a>),
     /// A comment, with its data.
     Comment(&'a str),
     /// A processing instruction `<?target data>` (the 2026 standard).

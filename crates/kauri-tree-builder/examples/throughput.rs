@@ -31,23 +31,17 @@ impl TreeSink for Null {
         self.has_parent.push(false);
         0
     }
-    fn create_element(&mut self, _name: QualName, attrs: Vec<Attribute>) -> u32 {
+    fn create_element(&mut self, _name: QualName, attrs: &[Attribute]) -> u32 {
         std::hint::black_box(attrs);
         self.next += 1;
         self.has_parent.push(false);
         self.next
     }
     fn create_comment(&mut self, _data: &str) -> u32 {
-        self.create_element(
-            QualName::html(kauri_tokenizer::local_name!("div")),
-            Vec::new(),
-        )
+        self.create_element(QualName::html(kauri_tokenizer::local_name!("div")), &[])
     }
     fn create_processing_instruction(&mut self, _t: &str, _d: &str) -> u32 {
-        self.create_element(
-            QualName::html(kauri_tokenizer::local_name!("div")),
-            Vec::new(),
-        )
+        self.create_element(QualName::html(kauri_tokenizer::local_name!("div")), &[])
     }
     fn append_doctype_to_document(&mut self, _n: &str, _p: &str, _s: &str) {}
     fn append(&mut self, _parent: &u32, child: NodeOrText<'_, u32>) {
@@ -70,7 +64,7 @@ impl TreeSink for Null {
     fn template_contents(&mut self, template: &u32) -> u32 {
         *template
     }
-    fn add_attrs_if_missing(&mut self, _element: &u32, _attrs: Vec<Attribute>) {}
+    fn add_attrs_if_missing(&mut self, _element: &u32, _attrs: &[Attribute]) {}
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 }
 

@@ -109,7 +109,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // 4.13.6. Create an element for the token node was created for; replace node
                 //         in the list and the stack; node := the new element.
                 let (name, attrs) = self.entry_token(node_list_idx);
-                let new = self.create_html_element(&name, attrs);
+                let new = self.create_html_element(&name, &attrs);
                 let flags = element_flags(Namespace::Html, &name, &[]);
                 let entry = self
                     .open
@@ -140,7 +140,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 .position(fe_id)
                 .expect("formattingElement is still in the list");
             let (fe_name, fe_attrs) = self.entry_token(fe_pos);
-            let new = self.create_html_element(&fe_name, fe_attrs);
+            let new = self.create_html_element(&fe_name, &fe_attrs);
             let flags = element_flags(Namespace::Html, &fe_name, &[]);
             let entry = self
                 .open
@@ -175,7 +175,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn create_html_element(
         &mut self,
         name: &LocalName,
-        attrs: Vec<kauri_tokenizer::Attribute>,
+        attrs: &[kauri_tokenizer::Attribute],
     ) -> S::Handle {
         self.sink
             .create_element(QualName::html(name.clone()), attrs)

@@ -1,8 +1,6 @@
 //! The rules for parsing tokens in foreign content (§ parsing-main-inforeign).
 
-use crate::foreign_tables::{
-    adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes, adjust_svg_tag_name,
-};
+use crate::foreign_tables::{adjust_svg_tag_name, adjusted_foreign_attributes};
 use crate::sink::TreeSink;
 use crate::tag_sets::{all_ws, HTML_INTEGRATION_POINT, MATHML_TEXT_INTEGRATION_POINT};
 use crate::tree_builder::{Flow, TreeBuilder};
@@ -142,25 +140,19 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "Any other start tag" in foreign content.
-    fn foreign_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    fn foreign_start_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
         let ns = self
             .adjusted_current_node()
             .map_or(Namespace::Html, |(ns, _, _)| ns);
         let mut name = tag.name;
-        let mut attrs = tag.attrs;
-        match ns {
-            Namespace::MathMl => adjust_mathml_attributes(&mut attrs),
-            Namespace::Svg => {
-                if let Some(adjusted) = adjust_svg_tag_name(&name) {
-                    name = adjusted;
-                }
-                adjust_svg_attributes(&mut attrs);
+        if ns == Namespace::Svg {
+            if let Some(adjusted) = adjust_svg_tag_name(&name) {
+                name = adjusted;
             }
-            Namespace::Html => {}
         }
-        adjust_foreign_attributes(&mut attrs);
+        let attrs = adjusted_foreign_attributes(ns, tag.attrs);
         let is_svg_script = ns == Namespace::Svg && name == local_name!("script");
-        self.insert_element(ns, name, attrs);
+        self.insert_element(ns, name, &attrs);
         if tag.self_closing {
             // Acknowledge the flag and pop; a self-closing SVG `script` acts as its end tag.
             self.self_closing_unacked = false;
@@ -174,7 +166,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// End tags in foreign content: `</script>` in SVG, and "any other end tag".
-    fn foreign_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    fn foreign_end_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
         if tag.name == local_name!("script") {
             if let Some(cur) = self.open.current() {
                 if cur.ns == Namespace::Svg && cur.name == local_name!("script") {

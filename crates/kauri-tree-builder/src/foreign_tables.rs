@@ -2,7 +2,9 @@
 //! content") and § creating-and-inserting-nodes: SVG tag names, SVG and MathML attributes, foreign
 //! (namespaced) attributes.
 
-use kauri_tokenizer::{local_name, AttrNamespace, Attribute, LocalName};
+use std::borrow::Cow;
+
+use kauri_tokenizer::{local_name, AttrNamespace, Attribute, LocalName, Namespace};
 
 /// "Adjust SVG tag name": the lowercase name the tokenizer produced, re-cased.
 pub(crate) fn adjust_svg_tag_name(name: &LocalName) -> Option<LocalName> {
@@ -48,10 +50,28 @@ pub(crate) fn adjust_svg_tag_name(name: &LocalName) -> Option<LocalName> {
     })
 }
 
+/// The attributes of a start tag token for an element in `ns`, after "adjust MathML
+/// attributes" (MathML) or "adjust SVG attributes" (SVG), then "adjust foreign attributes", as
+/// § parsing-main-inbody (`math`, `svg`) and § parsing-main-inforeign (any other start tag) do
+/// them: the token's own list, not copied, when no name changes (most tags).
+pub(crate) fn adjusted_foreign_attributes(
+    ns: Namespace,
+    attrs: &[Attribute],
+) -> Cow<'_, [Attribute]> {
+    let mut attrs = Cow::Borrowed(attrs);
+    match ns {
+        Namespace::MathMl => adjust_mathml_attributes(&mut attrs),
+        Namespace::Svg => adjust_svg_attributes(&mut attrs),
+        Namespace::Html => {}
+    }
+    adjust_foreign_attributes(&mut attrs);
+    attrs
+}
+
 /// "Adjust SVG attributes".
-pub(crate) fn adjust_svg_attributes(attrs: &mut [Attribute]) {
-    for attr in attrs {
-        let new = match attr.name.local {
+fn adjust_svg_attributes(attrs: &mut Cow<'_, [Attribute]>) {
+    for i in 0..attrs.len() {
+        let new = match attrs[i].name.local {
             local_name!("attributename") => local_name!("attributeName"),
             local_name!("attributetype") => local_name!("attributeType"),
             local_name!("basefrequency") => local_name!("baseFrequency"),
@@ -112,24 +132,24 @@ pub(crate) fn adjust_svg_attributes(attrs: &mut [Attribute]) {
             local_name!("zoomandpan") => local_name!("zoomAndPan"),
             _ => continue,
         };
-        attr.name.local = new;
+        attrs.to_mut()[i].name.local = new;
     }
 }
 
 /// "Adjust MathML attributes": `definitionurl` becomes `definitionURL`.
-pub(crate) fn adjust_mathml_attributes(attrs: &mut [Attribute]) {
-    for attr in attrs {
-        if attr.name.local == local_name!("definitionurl") {
-            attr.name.local = local_name!("definitionURL");
+fn adjust_mathml_attributes(attrs: &mut Cow<'_, [Attribute]>) {
+    for i in 0..attrs.len() {
+        if attrs[i].name.local == local_name!("definitionurl") {
+            attrs.to_mut()[i].name.local = local_name!("definitionURL");
         }
     }
 }
 
 /// "Adjust foreign attributes": `xlink:*`, `xml:*` and `xmlns`/`xmlns:xlink` get their
 /// namespaces (the prefix is dropped from the local name; the dump shows the namespace).
-pub(crate) fn adjust_foreign_attributes(attrs: &mut [Attribute]) {
-    for attr in attrs {
-        let (ns, local) = match attr.name.local {
+fn adjust_foreign_attributes(attrs: &mut Cow<'_, [Attribute]>) {
+    for i in 0..attrs.len() {
+        let (ns, local) = match attrs[i].name.local {
             local_name!("xlink:actuate") => (AttrNamespace::XLink, local_name!("actuate")),
             local_name!("xlink:arcrole") => (AttrNamespace::XLink, local_name!("arcrole")),
             local_name!("xlink:href") => (AttrNamespace::XLink, local_name!("href")),
@@ -143,6 +163,7 @@ pub(crate) fn adjust_foreign_attributes(attrs: &mut [Attribute]) {
             local_name!("xmlns:xlink") => (AttrNamespace::Xmlns, local_name!("xlink")),
             _ => continue,
         };
+        let attr = &mut attrs.to_mut()[i];
         attr.name.ns = ns;
         attr.name.local = local;
     }

@@ -44,7 +44,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: Vec<Attribute>,
+        attrs: &[Attribute],
         intended: &Place<S::Handle>,
     ) -> S::Handle {
         // Step 15's token-side conditions, read before the attributes move into the element.

@@ -123,7 +123,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.open.len() == 1 && self.context.is_some() {
             if self.context_host.element.is_none() {
                 let (name, attrs) = self.context_host.tag.take()?;
-                self.context_host.element = Some(self.sink.create_element(name, attrs));
+                self.context_host.element = Some(self.sink.create_element(name, &attrs));
             }
             return self.context_host.element.clone();
         }
@@ -138,7 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         ns: Namespace,
         tag: Tag,
     ) -> S::Handle {
-        let flags = element_flags(ns, &tag.name, &tag.attrs);
+        let flags = element_flags(ns, &tag.name, tag.attrs);
         // 1. Let adjustedInsertionLocation be the appropriate place for inserting a node.
         let place = self.appropriate_place();
         // 2. Let element be the result of creating an element for the token.

@@ -147,8 +147,10 @@ pub trait TreeSink {
     fn document(&mut self) -> Self::Handle;
 
     /// Creates an element (not yet inserted). For an HTML `template` the sink also creates its
-    /// template contents (a DocumentFragment, see [`TreeSink::template_contents`]).
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> Self::Handle;
+    /// template contents (a DocumentFragment, see [`TreeSink::template_contents`]). The
+    /// attributes are lent for the call (most come straight from the tokenizer, which reuses
+    /// their storage for the next tag): a sink copies what it keeps.
+    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> Self::Handle;
 
     /// Creates a comment node.
     fn create_comment(&mut self, data: &str) -> Self::Handle;
@@ -180,7 +182,7 @@ pub trait TreeSink {
     fn template_contents(&mut self, template: &Self::Handle) -> Self::Handle;
 
     /// Adds each attribute the element does not have yet (`<html>`/`<body>` start tags in body).
-    fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attribute>);
+    fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: &[Attribute]);
 
     /// Whether [`TreeSink::element_attrs`] gives back the attributes of the elements this sink
     /// creates. When true, the tree builder keeps no copy of a formatting element's attributes for
@@ -224,7 +226,7 @@ pub trait TreeSink {
     /// impl TreeSink for Count {
     ///     type Handle = usize;
     ///     fn document(&mut self) -> usize { 0 }
-    ///     fn create_element(&mut self, _: QualName, _: Vec<kauri_tokenizer::Attribute>) -> usize {
+    ///     fn create_element(&mut self, _: QualName, _: &[kauri_tokenizer::Attribute]) -> usize {
     ///         self.0 += 1;
     ///         self.0
     ///     }
@@ -237,7 +239,7 @@ pub trait TreeSink {
     ///     fn detach(&mut self, _: &usize) {}
     ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
     ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
-    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: Vec<kauri_tokenizer::Attribute>) {}
+    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: &[kauri_tokenizer::Attribute]) {}
     ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
     ///     fn parse_error(&mut self, _: kauri_tokenizer::ParseError) { unreachable!() }
     ///     fn wants_errors(&self) -> bool { false }

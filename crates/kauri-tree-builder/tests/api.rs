@@ -28,7 +28,7 @@ impl TreeSink for Recorder {
     fn document(&mut self) -> usize {
         self.dom.document()
     }
-    fn create_element(&mut self, name: QualName, attrs: Vec<kauri_tokenizer::Attribute>) -> usize {
+    fn create_element(&mut self, name: QualName, attrs: &[kauri_tokenizer::Attribute]) -> usize {
         self.dom.create_element(name, attrs)
     }
     fn create_comment(&mut self, data: &str) -> usize {
@@ -59,7 +59,7 @@ impl TreeSink for Recorder {
     fn template_contents(&mut self, template: &usize) -> usize {
         self.dom.template_contents(template)
     }
-    fn add_attrs_if_missing(&mut self, element: &usize, attrs: Vec<kauri_tokenizer::Attribute>) {
+    fn add_attrs_if_missing(&mut self, element: &usize, attrs: &[kauri_tokenizer::Attribute]) {
         self.dom.add_attrs_if_missing(element, attrs)
     }
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
@@ -285,12 +285,7 @@ fn encoding_change_request_takes_the_first_meta_that_names_an_encoding() {
 #[test]
 fn fragment_root_holds_the_fragment() {
     let ctx = QualName::html(local_name!("tr"));
-    let tb = TreeBuilder::new_for_fragment(
-        TestDom::new(),
-        ctx,
-        Vec::new(),
-        TreeBuilderOptions::default(),
-    );
+    let tb = TreeBuilder::new_for_fragment(TestDom::new(), ctx, &[], TreeBuilderOptions::default());
     let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
     tok.feed("<td>a<td>b");
     tok.end();

@@ -52,7 +52,7 @@ impl TreeSink for CountElements {
         0
     }
 
-    fn create_element(&mut self, name: QualName, _attrs: Vec<Attribute>) -> usize {
+    fn create_element(&mut self, name: QualName, _attrs: &[Attribute]) -> usize {
         let key = match name.ns {
             kauri_tokenizer::Namespace::Html => name.local.to_string(),
             ns => format!("{} {}", ns.short_name(), &*name.local),
@@ -105,7 +105,7 @@ impl TreeSink for CountElements {
         *template
     }
 
-    fn add_attrs_if_missing(&mut self, _element: &usize, _attrs: Vec<Attribute>) {}
+    fn add_attrs_if_missing(&mut self, _element: &usize, _attrs: &[Attribute]) {}
 
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 

@@ -138,7 +138,7 @@ fn single(node: &Node<'_>) -> kauri_dom::Document {
         let doc = sink.document();
         let copy = match node.data() {
             NodeData::Element(e) => {
-                let attrs = e
+                let attrs: Vec<kauri_tokenizer::Attribute> = e
                     .attrs()
                     .iter()
                     .map(|(name, value)| kauri_tokenizer::Attribute {
@@ -147,7 +147,7 @@ fn single(node: &Node<'_>) -> kauri_dom::Document {
                     })
                     .collect();
                 Some(NodeOrText::Node(
-                    sink.create_element(e.qual_name().clone(), attrs),
+                    sink.create_element(e.qual_name().clone(), &attrs),
                 ))
             }
             NodeData::Text(t) => Some(NodeOrText::Text(t.data())),
@@ -201,7 +201,7 @@ fn run_case(case: &Case, scripting: bool) -> Result<String, String> {
             let builder = kauri_tree_builder::TreeBuilder::new_for_fragment(
                 kauri_dom::DomSink::new(&arena),
                 context.name().clone(),
-                Vec::new(),
+                &[],
                 kauri_tree_builder::TreeBuilderOptions {
                     scripting,
                     declarative_shadow_roots: case.shadow_roots.unwrap_or(false),

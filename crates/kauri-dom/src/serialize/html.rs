@@ -648,7 +648,7 @@ mod tests {
             name: &str,
             attrs: &[(AttrNamespace, &str, &str)],
         ) -> Handle<'a> {
-            let attrs = attrs
+            let attrs: Vec<Attribute> = attrs
                 .iter()
                 .map(|&(ns, local, value)| Attribute {
                     name: AttrName {
@@ -659,7 +659,7 @@ mod tests {
                 })
                 .collect();
             self.sink
-                .create_element(QualName::new(ns, LocalName::from(name)), attrs)
+                .create_element(QualName::new(ns, LocalName::from(name)), &attrs)
         }
 
         fn html(&mut self, name: &str) -> Handle<'a> {

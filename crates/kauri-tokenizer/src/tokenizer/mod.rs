@@ -53,6 +53,10 @@ pub struct TokenizerOptions {
 /// Attribute lists longer than this use a hash set for the duplicate check.
 const LINEAR_DUPLICATE_CHECK: usize = 12;
 
+/// A spare attribute-value string larger than this (in bytes of capacity) is freed rather than
+/// kept for reuse, so one huge value does not stay allocated for the rest of the input.
+const MAX_SPARE_VALUE: usize = 4096;
+
 /// The HTML tokenizer: feed it text in chunks of any size, then call [`Tokenizer::end`].
 ///
 /// ```
@@ -115,7 +119,11 @@ pub struct Tokenizer<S: TokenSink> {
     tag_kind: TagKind,
     tag_name: String,
     self_closing: bool,
+    /// The current tag's attributes, lent to the sink with the tag (see [`Tag::attrs`]).
     attrs: Vec<Attribute>,
+    /// Emptied value strings of earlier tags' attributes, reused for the next values so that
+    /// an attribute costs no allocation once the tokenizer has warmed up.
+    spare_values: Vec<String>,
     attr_name: String,
     attr_value: String,
     attr_active: bool,
@@ -315,6 +323,7 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_name: String::new(),
             self_closing: false,
             attrs: Vec::new(),
+            spare_values: Vec::new(),
             attr_name: String::new(),
             attr_value: String::new(),
             attr_active: false,
@@ -922,7 +931,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag_kind = kind;
         self.tag_name.clear();
         self.self_closing = false;
-        self.attrs.clear();
+        self.recycle_attrs();
         if !self.attr_set.is_empty() {
             self.attr_set.clear();
         }
@@ -1001,11 +1010,31 @@ impl<S: TokenSink> Tokenizer<S> {
         if !self.attr_set.is_empty() {
             self.attr_set.insert(&local, self.attrs.len());
         }
+        let value = self.spare_value();
         self.attrs.push(Attribute {
             name: AttrName::new(local),
-            // The value moves into the token; the next attribute starts a new string.
-            value: std::mem::take(&mut self.attr_value),
+            // The value moves into the tag; the next attribute starts with a spare string.
+            value: std::mem::replace(&mut self.attr_value, value),
         });
+    }
+
+    /// An empty string for an attribute value: a spare one when there is one.
+    #[inline]
+    fn spare_value(&mut self) -> String {
+        self.spare_values.pop().unwrap_or_default()
+    }
+
+    /// Empties the current tag's attribute list, keeping the value strings for reuse (a
+    /// string grown past [`MAX_SPARE_VALUE`] is freed instead).
+    #[inline]
+    fn recycle_attrs(&mut self) {
+        for attr in self.attrs.drain(..) {
+            let mut value = attr.value;
+            if value.capacity() <= MAX_SPARE_VALUE {
+                value.clear();
+                self.spare_values.push(value);
+            }
+        }
     }
 
     /// "Emit the current tag token".
@@ -1022,21 +1051,23 @@ impl<S: TokenSink> Tokenizer<S> {
         } else {
             self.last_start_tag = Some(name.clone());
         }
-        let tag = Tag {
-            kind: self.tag_kind,
-            name,
-            self_closing: self.self_closing,
-            attrs: std::mem::take(&mut self.attrs),
-        };
-        self.emit_tag_token(tag);
+        self.emit_tag_token(self.tag_kind, name, self.self_closing);
     }
 
-    /// Passes a finished tag token to the sink (after the pending text).
+    /// Passes a finished tag token, with the attributes in `self.attrs`, to the sink (after
+    /// the pending text); the attributes are lent for the call and recycled after it.
     #[inline]
-    fn emit_tag_token(&mut self, tag: Tag) {
+    fn emit_tag_token(&mut self, kind: TagKind, name: LocalName, self_closing: bool) {
         self.flush_text();
         let span = self.token_span();
+        let tag = Tag {
+            kind,
+            name,
+            self_closing,
+            attrs: &self.attrs,
+        };
         let result = self.sink.process_token(Token::Tag(tag), span);
+        self.recycle_attrs();
         self.sink_result(result);
     }
 

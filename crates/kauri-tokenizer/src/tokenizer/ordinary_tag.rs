@@ -16,7 +16,7 @@ use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::names::{AttrName, Attribute};
 use crate::sink::TokenSink;
-use crate::token::{Tag, TagKind};
+use crate::token::TagKind;
 use crate::State;
 
 /// ASCII whitespace (tab, LF, FF, space).
@@ -161,7 +161,10 @@ impl<S: TokenSink> Tokenizer<S> {
                     b'"' | b'\'' => {
                         // Attribute value (quoted) states (§ attribute-value-(double-quoted)-state,
                         // § attribute-value-(single-quoted)-state).
-                        let Some((value, close)) = self.quoted_value(p + 1, b) else {
+                        let mut value = self.spare_values.pop().unwrap_or_default();
+                        let Some(close) = self.quoted_value(p + 1, b, &mut value) else {
+                            value.clear();
+                            self.spare_values.push(value);
                             return self.give_up();
                         };
                         p = close + 1;
@@ -182,11 +185,13 @@ impl<S: TokenSink> Tokenizer<S> {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'>') => {}
                             _ => return self.give_up(),
                         }
-                        String::from(&self.buf[value_start..p])
+                        let mut value = self.spare_values.pop().unwrap_or_default();
+                        value.push_str(&self.buf[value_start..p]);
+                        value
                     }
                 }
             } else {
-                String::new()
+                self.spare_values.pop().unwrap_or_default()
             };
             self.attrs.push(Attribute {
                 name: AttrName::new(local),
@@ -200,24 +205,18 @@ impl<S: TokenSink> Tokenizer<S> {
             self.last_start_tag = Some(name.clone());
         }
         self.state = State::Data;
-        let tag = Tag {
-            kind,
-            name,
-            self_closing,
-            attrs: std::mem::take(&mut self.attrs),
-        };
-        self.emit_tag_token(tag);
+        self.emit_tag_token(kind, name, self_closing);
         true
     }
 
-    /// The value of a quoted attribute that starts at `start` (after the quote) and the index
-    /// of its closing quote, or `None` when the states have to handle it: a NULL or CR inside,
-    /// a character reference other than `&name;` with a name of the table (those expand the
-    /// same wherever they appear, so they are decoded here), or no closing quote in the buffer.
-    fn quoted_value(&self, start: usize, quote: u8) -> Option<(String, usize)> {
+    /// Writes the value of a quoted attribute that starts at `start` (after the quote) into
+    /// `value` (empty) and returns the index of its closing quote, or `None` when the states
+    /// have to handle it: a NULL or CR inside, a character reference other than `&name;` with a
+    /// name of the table (those expand the same wherever they appear, so they are decoded
+    /// here), or no closing quote in the buffer.
+    fn quoted_value(&self, start: usize, quote: u8, value: &mut String) -> Option<usize> {
         let bytes = self.buf.as_bytes();
         let mut from = start;
-        let mut decoded: Option<String> = None;
         loop {
             let rest = &bytes[from..];
             let n = if self.cr_or_null == CrOrNull::NotFed {
@@ -228,26 +227,21 @@ impl<S: TokenSink> Tokenizer<S> {
             }?;
             let at = from + n;
             if bytes[at] == quote {
-                let value = match decoded {
-                    None => String::from(&self.buf[start..at]),
-                    Some(mut value) => {
-                        value.push_str(&self.buf[from..at]);
-                        value
-                    }
-                };
-                return Some((value, at));
+                value.push_str(&self.buf[from..at]);
+                return Some(at);
             }
             if bytes[at] != b'&' {
                 return None;
             }
-            let Some(NamedMatch::Found { len, value }) =
-                semicolon_terminated_match(&bytes[at + 1..])
+            let Some(NamedMatch::Found {
+                len,
+                value: expansion,
+            }) = semicolon_terminated_match(&bytes[at + 1..])
             else {
                 return None;
             };
-            let text = decoded.get_or_insert_with(String::new);
-            text.push_str(&self.buf[from..at]);
-            text.push_str(value);
+            value.push_str(&self.buf[from..at]);
+            value.push_str(expansion);
             from = at + 1 + len;
         }
     }
@@ -255,7 +249,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Drops what the ordinary tag path built so far; the states take over.
     #[cold]
     fn give_up(&mut self) -> bool {
-        self.attrs.clear();
+        self.recycle_attrs();
         false
     }
 }

@@ -74,7 +74,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Pops the current template insertion mode, pushes `mode`, switches to it and reprocesses.
-    fn switch_template_mode<'a>(&mut self, mode: InsertionMode, tag: Tag) -> Flow<'a> {
+    fn switch_template_mode<'a>(&mut self, mode: InsertionMode, tag: Tag<'a>) -> Flow<'a> {
         self.template_modes.pop();
         self.template_modes.push(mode);
         self.mode = mode;

@@ -1,9 +1,7 @@
 //! The "in body" insertion mode (§ parsing-main-inbody) and the "text" insertion mode
 //! (§ parsing-main-incdata).
 
-use crate::foreign_tables::{
-    adjust_foreign_attributes, adjust_mathml_attributes, adjust_svg_attributes,
-};
+use crate::foreign_tables::adjusted_foreign_attributes;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{all_ws, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL};
@@ -78,7 +76,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     #[inline(never)]
-    pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
         match tag.name {
             local_name!("html") => {
                 self.error(ErrorCode::UnexpectedHtmlStartTag);
@@ -408,10 +406,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("math") => {
                 self.reconstruct_active_formatting_elements();
-                let mut attrs = tag.attrs;
-                adjust_mathml_attributes(&mut attrs);
-                adjust_foreign_attributes(&mut attrs);
-                self.insert_element(Namespace::MathMl, tag.name, attrs);
+                let attrs = adjusted_foreign_attributes(Namespace::MathMl, tag.attrs);
+                self.insert_element(Namespace::MathMl, tag.name, &attrs);
                 if tag.self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
@@ -419,10 +415,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("svg") => {
                 self.reconstruct_active_formatting_elements();
-                let mut attrs = tag.attrs;
-                adjust_svg_attributes(&mut attrs);
-                adjust_foreign_attributes(&mut attrs);
-                self.insert_element(Namespace::Svg, tag.name, attrs);
+                let attrs = adjusted_foreign_attributes(Namespace::Svg, tag.attrs);
+                self.insert_element(Namespace::Svg, tag.name, &attrs);
                 if tag.self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
@@ -476,7 +470,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     #[inline(never)]
-    pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag) -> Flow<'a> {
+    pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
         match tag.name {
             local_name!("template") => return self.in_head(Token::Tag(tag)),
             local_name!("body") | local_name!("html") => {
@@ -626,7 +620,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("br") => {
                 self.error(ErrorCode::EndTagBr);
                 self.reconstruct_active_formatting_elements();
-                self.insert_void_element(local_name!("br"), Vec::new());
+                self.insert_void_element(local_name!("br"), &[]);
                 self.frameset_ok = false;
             }
             _ => self.any_other_end_tag(&tag.name),

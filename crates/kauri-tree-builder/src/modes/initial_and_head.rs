@@ -173,7 +173,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Creates the `html` element, appends it to the Document and pushes it.
-    fn insert_html_root(&mut self, attrs: Vec<kauri_tokenizer::Attribute>) {
+    fn insert_html_root(&mut self, attrs: &[kauri_tokenizer::Attribute]) {
         let flags = crate::tag_sets::element_flags(Namespace::Html, &local_name!("html"), &[]);
         let h = self
             .sink
@@ -205,7 +205,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.implied(|tb| tb.insert_html_root(Vec::new()));
+                self.implied(|tb| tb.insert_html_root(&[]));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Tag(Tag {
@@ -230,7 +230,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.implied(|tb| tb.insert_html_root(Vec::new()));
+                self.implied(|tb| tb.insert_html_root(&[]));
                 Flow::Reprocess(token)
             }
         }
@@ -244,7 +244,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.implied(|tb| tb.insert_head(Vec::new()));
+                self.implied(|tb| tb.insert_head(&[]));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Comment(data) => {
@@ -286,13 +286,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.implied(|tb| tb.insert_head(Vec::new()));
+                self.implied(|tb| tb.insert_head(&[]));
                 Flow::Reprocess(token)
             }
         }
     }
 
-    fn insert_head(&mut self, attrs: Vec<kauri_tokenizer::Attribute>) {
+    fn insert_head(&mut self, attrs: &[kauri_tokenizer::Attribute]) {
         let h = self.insert_html_element(local_name!("head"), attrs);
         self.head = Some(h);
         self.mode = InsertionMode::InHead;

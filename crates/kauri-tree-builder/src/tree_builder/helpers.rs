@@ -193,7 +193,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: Vec<Attribute>,
+        attrs: &[Attribute],
     ) -> S::Handle {
         self.insert_element_for(ns, name, attrs, true)
     }
@@ -205,10 +205,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: Vec<Attribute>,
+        attrs: &[Attribute],
         own_tag: bool,
     ) -> S::Handle {
-        let flags = element_flags(ns, &name, &attrs);
+        let flags = element_flags(ns, &name, attrs);
         let place = self.appropriate_place();
         let handle = self.create_element_for_token(ns, name.clone(), attrs, &place);
         if own_tag {
@@ -235,21 +235,21 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// start tag token with no attributes"), with an empty span (see
     /// [`TreeBuilder::implied`]).
     pub(crate) fn insert_implied_html_element(&mut self, name: LocalName) -> S::Handle {
-        self.implied(|tb| tb.insert_html_element(name, Vec::new()))
+        self.implied(|tb| tb.insert_html_element(name, &[]))
     }
 
     /// "Insert an HTML element".
     pub(crate) fn insert_html_element(
         &mut self,
         name: LocalName,
-        attrs: Vec<Attribute>,
+        attrs: &[Attribute],
     ) -> S::Handle {
         self.insert_element(Namespace::Html, name, attrs)
     }
 
     /// Inserts an HTML element and pops it at once (void elements), acknowledging the
     /// self-closing flag.
-    pub(crate) fn insert_void_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
+    pub(crate) fn insert_void_element(&mut self, name: LocalName, attrs: &[Attribute]) {
         self.insert_html_element(name, attrs);
         self.pop();
         self.self_closing_unacked = false;
@@ -260,7 +260,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn parse_text_element(
         &mut self,
         name: LocalName,
-        attrs: Vec<Attribute>,
+        attrs: &[Attribute],
         state: TextState,
     ) {
         self.insert_html_element(name, attrs);
@@ -474,7 +474,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 7-10. Advance, creating each element again.
         while i < self.active.entries.len() {
             let (name, attrs) = self.entry_token(i);
-            let handle = self.insert_element_for(Namespace::Html, name, attrs, false);
+            let handle = self.insert_element_for(Namespace::Html, name, &attrs, false);
             let id = self.current_id();
             self.active.set_element(i, handle, id);
             i += 1;
@@ -482,17 +482,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Inserts a formatting element and pushes it onto the list of active formatting elements.
-    pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: Vec<Attribute>) {
+    pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: &[Attribute]) {
         let token = TokenAttrs {
             count: attrs.len(),
             fingerprint: if attrs.is_empty() {
                 0
             } else {
-                fingerprint(&name, &attrs)
+                fingerprint(&name, attrs)
             },
             // A sink that gives attributes back saves the copy (formatting elements are
             // mostly closed without ever being recreated).
-            kept: (!self.sink_keeps_attrs && !attrs.is_empty()).then(|| attrs.clone()),
+            kept: (!self.sink_keeps_attrs && !attrs.is_empty()).then(|| attrs.to_vec()),
         };
         let handle = self.insert_html_element(name.clone(), attrs);
         let id = self.current_id();

@@ -216,14 +216,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn new_for_fragment(
         sink: S,
         context: QualName,
-        context_attrs: Vec<Attribute>,
+        context_attrs: &[Attribute],
         opts: TreeBuilderOptions,
     ) -> Self {
         let mut tb = TreeBuilder::new(sink, opts);
         // Step 5: a new `html` element, appended to the document, is the stack's only entry.
         let root = tb
             .sink
-            .create_element(QualName::html(local_name!("html")), Vec::new());
+            .create_element(QualName::html(local_name!("html")), &[]);
         let doc = tb.doc.clone();
         tb.sink
             .append(&doc, crate::sink::NodeOrText::Node(root.clone()));
@@ -233,11 +233,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             .fresh(root.clone(), Namespace::Html, local_name!("html"), flags);
         tb.open.push(entry);
         tb.fragment_root = Some(root);
-        let flags = element_flags(context.ns, &context.local, &context_attrs);
+        let flags = element_flags(context.ns, &context.local, context_attrs);
         // A stand-in for the context element can host a declarative shadow root
         // (`§ parsing-main-inhead`, template start tag step 7.2).
         if tb.opts.declarative_shadow_roots {
-            tb.context_host.tag = Some((context.clone(), context_attrs.clone()));
+            tb.context_host.tag = Some((context.clone(), context_attrs.to_vec()));
         }
         // Step 7: a `template` context starts with "in template" on the template mode stack.
         if context.is_html(&local_name!("template")) {

@@ -145,13 +145,13 @@ impl TreeSink for TestDom {
         0
     }
 
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attribute>) -> usize {
+    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> usize {
         let contents = if name.ns == Namespace::Html && &*name.local == "template" {
             Some(self.add(Kind::Fragment))
         } else {
             None
         };
-        self.add(Kind::Element(name, attrs, contents))
+        self.add(Kind::Element(name, attrs.to_vec(), contents))
     }
 
     fn create_comment(&mut self, data: &str) -> usize {
@@ -227,11 +227,11 @@ impl TreeSink for TestDom {
         }
     }
 
-    fn add_attrs_if_missing(&mut self, element: &usize, attrs: Vec<Attribute>) {
+    fn add_attrs_if_missing(&mut self, element: &usize, attrs: &[Attribute]) {
         if let Kind::Element(_, existing, _) = &mut self.nodes[*element].kind {
             for a in attrs {
                 if !existing.iter().any(|e| e.name == a.name) {
-                    existing.push(a);
+                    existing.push(a.clone());
                 }
             }
         }
@@ -272,7 +272,7 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
             };
             let name = QualName::new(ns, local.into());
             let state = initial_tokenizer_state(&name, scripting);
-            let tb = TreeBuilder::new_for_fragment(TestDom::new(), name.clone(), Vec::new(), opts);
+            let tb = TreeBuilder::new_for_fragment(TestDom::new(), name.clone(), &[], opts);
             let topts = TokenizerOptions {
                 initial_state: state.map(State::from).unwrap_or_default(),
                 last_start_tag: None,

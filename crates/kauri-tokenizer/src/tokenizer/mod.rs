@@ -12,6 +12,7 @@
 //! reference in between); otherwise it is collected in a reused buffer.
 
 mod attr_names;
+mod attribute_list;
 mod attributes;
 mod buffer;
 mod char_ref;
@@ -26,9 +27,10 @@ mod state;
 pub use state::State;
 
 use attr_names::AttrNames;
+use attribute_list::AttributeList;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::names::{hash_bytes, hash_word, AttrName, Attribute, LocalName};
+use crate::names::{hash_bytes, hash_word, LocalName};
 use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
@@ -52,10 +54,6 @@ pub struct TokenizerOptions {
 
 /// Attribute lists longer than this use a hash set for the duplicate check.
 const LINEAR_DUPLICATE_CHECK: usize = 12;
-
-/// A spare attribute-value string larger than this (in bytes of capacity) is freed rather than
-/// kept for reuse, so one huge value does not stay allocated for the rest of the input.
-const MAX_SPARE_VALUE: usize = 4096;
 
 /// The HTML tokenizer: feed it text in chunks of any size, then call [`Tokenizer::end`].
 ///
@@ -120,10 +118,7 @@ pub struct Tokenizer<S: TokenSink> {
     tag_name: String,
     self_closing: bool,
     /// The current tag's attributes, lent to the sink with the tag (see [`Tag::attrs`]).
-    attrs: Vec<Attribute>,
-    /// Emptied value strings of earlier tags' attributes, reused for the next values so that
-    /// an attribute costs no allocation once the tokenizer has warmed up.
-    spare_values: Vec<String>,
+    attrs: AttributeList,
     attr_name: String,
     attr_value: String,
     attr_active: bool,
@@ -322,8 +317,7 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_kind: TagKind::StartTag,
             tag_name: String::new(),
             self_closing: false,
-            attrs: Vec::new(),
-            spare_values: Vec::new(),
+            attrs: AttributeList::default(),
             attr_name: String::new(),
             attr_value: String::new(),
             attr_active: false,
@@ -931,7 +925,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag_kind = kind;
         self.tag_name.clear();
         self.self_closing = false;
-        self.recycle_attrs();
+        self.attrs.clear();
         if !self.attr_set.is_empty() {
             self.attr_set.clear();
         }
@@ -953,12 +947,12 @@ impl<S: TokenSink> Tokenizer<S> {
         let mut atom = None;
         let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
             let name = self.atoms.get(&self.attr_name);
-            let duplicate = self.attrs.iter().any(|a| a.name.local == name);
+            let duplicate = self.attrs.as_slice().iter().any(|a| a.name.local == name);
             atom = Some(name);
             duplicate
         } else {
             if self.attr_set.is_empty() {
-                for (i, a) in self.attrs.iter().enumerate() {
+                for (i, a) in self.attrs.as_slice().iter().enumerate() {
                     self.attr_set.insert(&a.name.local, i);
                 }
             }
@@ -971,7 +965,8 @@ impl<S: TokenSink> Tokenizer<S> {
                 atom = Some(name);
                 word
             };
-            self.attr_set.contains(word, &self.attr_name, &self.attrs)
+            self.attr_set
+                .contains(word, &self.attr_name, self.attrs.as_slice())
         };
         if duplicate {
             self.error(ErrorCode::DuplicateAttribute);
@@ -1010,31 +1005,10 @@ impl<S: TokenSink> Tokenizer<S> {
         if !self.attr_set.is_empty() {
             self.attr_set.insert(&local, self.attrs.len());
         }
-        let value = self.spare_value();
-        self.attrs.push(Attribute {
-            name: AttrName::new(local),
-            // The value moves into the tag; the next attribute starts with a spare string.
-            value: std::mem::replace(&mut self.attr_value, value),
-        });
-    }
-
-    /// An empty string for an attribute value: a spare one when there is one.
-    #[inline]
-    fn spare_value(&mut self) -> String {
-        self.spare_values.pop().unwrap_or_default()
-    }
-
-    /// Empties the current tag's attribute list, keeping the value strings for reuse (a
-    /// string grown past [`MAX_SPARE_VALUE`] is freed instead).
-    #[inline]
-    fn recycle_attrs(&mut self) {
-        for attr in self.attrs.drain(..) {
-            let mut value = attr.value;
-            if value.capacity() <= MAX_SPARE_VALUE {
-                value.clear();
-                self.spare_values.push(value);
-            }
-        }
+        // The value moves into the list by a swap; the next attribute starts with the
+        // slot's old (emptied) string.
+        std::mem::swap(self.attrs.push(local), &mut self.attr_value);
+        self.attr_value.clear();
     }
 
     /// "Emit the current tag token".
@@ -1064,10 +1038,10 @@ impl<S: TokenSink> Tokenizer<S> {
             kind,
             name,
             self_closing,
-            attrs: &self.attrs,
+            attrs: self.attrs.as_slice(),
         };
         let result = self.sink.process_token(Token::Tag(tag), span);
-        self.recycle_attrs();
+        self.attrs.clear();
         self.sink_result(result);
     }
 

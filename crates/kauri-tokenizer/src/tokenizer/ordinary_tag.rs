@@ -14,7 +14,6 @@
 
 use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
-use crate::names::{AttrName, Attribute};
 use crate::sink::TokenSink;
 use crate::token::TagKind;
 use crate::State;
@@ -145,13 +144,16 @@ impl<S: TokenSink> Tokenizer<S> {
                 return self.give_up();
             }
             let local = self.atoms.get_folded(&self.buf, attr_start, p);
-            if self.attrs.iter().any(|a| a.name.local == local) {
+            if self.attrs.as_slice().iter().any(|a| a.name.local == local) {
                 return self.give_up();
             }
             let bytes = self.buf.as_bytes();
             // After attribute name state (§ after-attribute-name-state).
             p = skip(bytes, p, WS);
-            let value = if bytes.get(p) == Some(&b'=') {
+            // The value is written straight into the tag's attribute list (a reused string);
+            // giving up empties the list.
+            let value = self.attrs.push(local);
+            if bytes.get(p) == Some(&b'=') {
                 // Before attribute value state (§ before-attribute-value-state).
                 p = skip(bytes, p + 1, WS);
                 let Some(&b) = bytes.get(p) else {
@@ -161,20 +163,17 @@ impl<S: TokenSink> Tokenizer<S> {
                     b'"' | b'\'' => {
                         // Attribute value (quoted) states (§ attribute-value-(double-quoted)-state,
                         // § attribute-value-(single-quoted)-state).
-                        let mut value = self.spare_values.pop().unwrap_or_default();
-                        let Some(close) = self.quoted_value(p + 1, b, &mut value) else {
-                            value.clear();
-                            self.spare_values.push(value);
+                        let Some(close) = quoted_value(&self.buf, self.cr_or_null, p + 1, b, value)
+                        else {
                             return self.give_up();
                         };
                         p = close + 1;
                         // After attribute value (quoted) state
                         // (§ after-attribute-value-(quoted)-state).
-                        match self.buf.as_bytes().get(p) {
+                        match bytes.get(p) {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>') => {}
                             _ => return self.give_up(),
                         }
-                        value
                     }
                     b'>' => return self.give_up(),
                     _ => {
@@ -185,18 +184,10 @@ impl<S: TokenSink> Tokenizer<S> {
                             Some(b'\t' | b'\n' | 0x0C | b' ' | b'>') => {}
                             _ => return self.give_up(),
                         }
-                        let mut value = self.spare_values.pop().unwrap_or_default();
                         value.push_str(&self.buf[value_start..p]);
-                        value
                     }
                 }
-            } else {
-                self.spare_values.pop().unwrap_or_default()
-            };
-            self.attrs.push(Attribute {
-                name: AttrName::new(local),
-                value,
-            });
+            }
         }
         // `p` is at the closing `>`.
         self.cur = p;
@@ -209,47 +200,53 @@ impl<S: TokenSink> Tokenizer<S> {
         true
     }
 
-    /// Writes the value of a quoted attribute that starts at `start` (after the quote) into
-    /// `value` (empty) and returns the index of its closing quote, or `None` when the states
-    /// have to handle it: a NULL or CR inside, a character reference other than `&name;` with a
-    /// name of the table (those expand the same wherever they appear, so they are decoded
-    /// here), or no closing quote in the buffer.
-    fn quoted_value(&self, start: usize, quote: u8, value: &mut String) -> Option<usize> {
-        let bytes = self.buf.as_bytes();
-        let mut from = start;
-        loop {
-            let rest = &bytes[from..];
-            let n = if self.cr_or_null == CrOrNull::NotFed {
-                memchr::memchr2(quote, b'&', rest)
-            } else {
-                memchr::memchr3(quote, b'&', b'\r', rest)
-                    .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
-            }?;
-            let at = from + n;
-            if bytes[at] == quote {
-                value.push_str(&self.buf[from..at]);
-                return Some(at);
-            }
-            if bytes[at] != b'&' {
-                return None;
-            }
-            let Some(NamedMatch::Found {
-                len,
-                value: expansion,
-            }) = semicolon_terminated_match(&bytes[at + 1..])
-            else {
-                return None;
-            };
-            value.push_str(&self.buf[from..at]);
-            value.push_str(expansion);
-            from = at + 1 + len;
-        }
-    }
-
     /// Drops what the ordinary tag path built so far; the states take over.
     #[cold]
     fn give_up(&mut self) -> bool {
-        self.recycle_attrs();
+        self.attrs.clear();
         false
+    }
+}
+
+/// Writes the value of a quoted attribute that starts at `start` (after the quote) into
+/// `value` (empty), `buf` being the tokenizer's buffer and `cr_or_null` what it has seen, and returns the index of its closing quote, or `None` when the states
+/// have to handle it: a NULL or CR inside, a character reference other than `&name;` with a
+/// name of the table (those expand the same wherever they appear, so they are decoded
+/// here), or no closing quote in the buffer.
+fn quoted_value(
+    buf: &str,
+    cr_or_null: CrOrNull,
+    start: usize,
+    quote: u8,
+    value: &mut String,
+) -> Option<usize> {
+    let bytes = buf.as_bytes();
+    let mut from = start;
+    loop {
+        let rest = &bytes[from..];
+        let n = if cr_or_null == CrOrNull::NotFed {
+            memchr::memchr2(quote, b'&', rest)
+        } else {
+            memchr::memchr3(quote, b'&', b'\r', rest)
+                .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
+        }?;
+        let at = from + n;
+        if bytes[at] == quote {
+            value.push_str(&buf[from..at]);
+            return Some(at);
+        }
+        if bytes[at] != b'&' {
+            return None;
+        }
+        let Some(NamedMatch::Found {
+            len,
+            value: expansion,
+        }) = semicolon_terminated_match(&bytes[at + 1..])
+        else {
+            return None;
+        };
+        value.push_str(&buf[from..at]);
+        value.push_str(expansion);
+        from = at + 1 + len;
     }
 }

@@ -121,7 +121,7 @@ pub struct Doctype {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Token<'a> {
     /// A DOCTYPE.
-    Doctype(Doctype),
+    Doctype(&'a Doctype),
     /// A start or end tag.
     Tag(Tag<'a>),
     /// A comment, with its data.

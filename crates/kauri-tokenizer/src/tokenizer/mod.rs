@@ -1067,8 +1067,8 @@ impl<S: TokenSink> Tokenizer<S> {
     fn emit_doctype(&mut self) {
         self.flush_text();
         let span = self.token_span();
-        let doctype = std::mem::take(&mut self.doctype);
-        let result = self.sink.process_token(Token::Doctype(doctype), span);
+        let result = self.sink.process_token(Token::Doctype(&self.doctype), span);
+        self.doctype = Doctype::default();
         self.sink_result(result);
     }
 

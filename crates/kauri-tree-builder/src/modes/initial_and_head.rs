@@ -150,7 +150,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.sink.set_doctype_span(self.span);
                 }
                 if !self.opts.iframe_srcdoc {
-                    self.quirks = doctype_quirks_mode(&d);
+                    self.quirks = doctype_quirks_mode(d);
                     self.sink.set_quirks_mode(self.quirks);
                 }
                 self.mode = InsertionMode::BeforeHtml;

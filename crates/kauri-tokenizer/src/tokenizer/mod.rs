@@ -26,6 +26,8 @@ mod state;
 
 pub use state::State;
 
+use std::cell::Cell;
+
 use attr_names::AttrNames;
 use attribute_list::AttributeList;
 
@@ -153,7 +155,29 @@ pub struct Tokenizer<S: TokenSink> {
 /// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
 /// names hash their bytes ([`hash_bytes`]) and compare as strings.
 struct AtomCache {
-    slots: Vec<(u64, Option<LocalName>)>,
+    slots: AtomSlots,
+}
+
+/// The slots of an [`AtomCache`]: a key (a short name's packed bytes, or [`AtomCache::LONG`])
+/// and the name.
+type AtomSlots = Vec<(u64, Option<LocalName>)>;
+
+thread_local! {
+    /// The slots of the last [`AtomCache`] dropped on this thread, for the next tokenizer: a
+    /// small page would otherwise spend about as long filling and freeing the 512 slots as
+    /// tokenizing, and the next page starts with the names the last one used. (A cached name
+    /// is a value, the same whichever document it came from.)
+    static SPARE_ATOM_SLOTS: Cell<Option<AtomSlots>> = const { Cell::new(None) };
+}
+
+impl Drop for AtomCache {
+    fn drop(&mut self) {
+        let slots = std::mem::take(&mut self.slots);
+        if slots.len() == Self::SIZE {
+            // (During thread teardown the slot may be gone: the slots are then just freed.)
+            let _ = SPARE_ATOM_SLOTS.try_with(|spare| spare.set(Some(slots)));
+        }
+    }
 }
 
 impl AtomCache {
@@ -164,8 +188,9 @@ impl AtomCache {
     const LONG: u64 = u64::MAX;
 
     fn new() -> AtomCache {
+        let spare = SPARE_ATOM_SLOTS.try_with(Cell::take).ok().flatten();
         AtomCache {
-            slots: vec![(0, None); Self::SIZE],
+            slots: spare.unwrap_or_else(|| vec![(0, None); Self::SIZE]),
         }
     }
 

@@ -117,11 +117,19 @@ impl Store {
     /// shared string: the store keeps the name, and with it that reference, until it is
     /// dropped; the copy uses the string through the reference the store holds. Cloning the
     /// copy takes a reference of its own, as cloning the original would.
+    #[inline]
     pub(crate) fn local_name(&self, name: LocalName) -> ManuallyDrop<LocalName> {
         if name.atom_word().is_some() {
             // An atom (a static or inline name) owns no memory: not dropping it loses nothing.
             return ManuallyDrop::new(name);
         }
+        self.keep_long_name(name)
+    }
+
+    /// [`Store::local_name`] for a long name (kept out of line: most names are atoms).
+    #[cold]
+    #[inline(never)]
+    fn keep_long_name(&self, name: LocalName) -> ManuallyDrop<LocalName> {
         // SAFETY: `name` is valid, and read once here. The original moves into `names`, which
         // owns it (and its one reference to the shared string) until the store is dropped;
         // the copy is wrapped in `ManuallyDrop` and only ever used by reference, never dropped,

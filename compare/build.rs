@@ -10,7 +10,8 @@ const MODULES: [&str; 6] = ["core", "dom", "ns", "tag", "html", "ports/posix"];
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(lexbor)");
     println!("cargo:rerun-if-env-changed=KAURI_LEXBOR_DIR");
-    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let root = std::env::var_os("KAURI_LEXBOR_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| manifest.join("../../shared/peers/lexbor"));
@@ -45,7 +46,9 @@ fn main() {
 fn collect_c_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {

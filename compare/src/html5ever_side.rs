@@ -11,14 +11,16 @@ use markup5ever_rcdom::RcDom;
 
 /// Full DOM: html5ever's tree builder into markup5ever_rcdom.
 pub fn parse_rcdom(text: &str) {
-    let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
+    let dom =
+        html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
     std::hint::black_box(&dom);
 }
 
 /// Full DOM into markup5ever_rcdom, then the number of nodes below the document (template
 /// contents not included, as Kauri's `descendants`; for `compare rss`).
 pub fn count_nodes(text: &str) -> usize {
-    let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
+    let dom =
+        html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
     let mut stack = dom.document.children.borrow().clone();
     let mut count = 0;
     while let Some(node) = stack.pop() {
@@ -30,7 +32,10 @@ pub fn count_nodes(text: &str) -> usize {
 
 /// html5ever's tree builder into a sink that only hands out ids (names kept for `elem_name`).
 pub fn parse_noop_sink(text: &str) {
-    let sink = NoopSink { next_id: Cell::new(1), names: RefCell::new(Vec::new()) };
+    let sink = NoopSink {
+        next_id: Cell::new(1),
+        names: RefCell::new(Vec::new()),
+    };
     let sink = html5ever::parse_document(sink, Default::default()).one(StrTendril::from(text));
     std::hint::black_box(sink.next_id.get());
 }
@@ -86,12 +91,19 @@ impl TreeSink for NoopSink {
 
     fn elem_name<'a>(&'a self, target: &'a usize) -> Ref<'a, QualName> {
         Ref::map(self.names.borrow(), |names| {
-            let index = names.binary_search_by_key(target, |(id, _)| *id).expect("not an element");
+            let index = names
+                .binary_search_by_key(target, |(id, _)| *id)
+                .expect("not an element");
             &names[index].1
         })
     }
 
-    fn create_element(&self, name: QualName, _attrs: Vec<Attribute>, _flags: ElementFlags) -> usize {
+    fn create_element(
+        &self,
+        name: QualName,
+        _attrs: Vec<Attribute>,
+        _flags: ElementFlags,
+    ) -> usize {
         let id = self.new_id();
         self.names.borrow_mut().push((id, name));
         id
@@ -107,9 +119,21 @@ impl TreeSink for NoopSink {
 
     fn append(&self, _parent: &usize, _child: NodeOrText<usize>) {}
 
-    fn append_based_on_parent_node(&self, _element: &usize, _prev: &usize, _child: NodeOrText<usize>) {}
+    fn append_based_on_parent_node(
+        &self,
+        _element: &usize,
+        _prev: &usize,
+        _child: NodeOrText<usize>,
+    ) {
+    }
 
-    fn append_doctype_to_document(&self, _name: StrTendril, _public: StrTendril, _system: StrTendril) {}
+    fn append_doctype_to_document(
+        &self,
+        _name: StrTendril,
+        _public: StrTendril,
+        _system: StrTendril,
+    ) {
+    }
 
     fn get_template_contents(&self, target: &usize) -> usize {
         target + 1

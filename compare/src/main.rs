@@ -7,7 +7,8 @@
 //! file is read and decoded to a `String` the same way for both, and kept during the parse.
 //!
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
-//! (round-robin per page, so machine noise hits all of them alike) for a number of rounds. For each
+//! (round-robin per page, in an order that rotates from page to page, so machine noise and cache
+//! warmth fall on all of them alike) for a number of rounds. For each
 //! parser it prints MB/s (total bytes / total parse seconds over all rounds) and the median over
 //! pages of the per-page MB/s, then the ratios `kauri/html5ever` and `kauri/lexbor` (full DOM:
 //! create + parse + drop on every side; `kauri` without parse errors, the library's default,
@@ -36,14 +37,35 @@ struct Contender {
 }
 
 const CONTENDERS: &[Contender] = &[
-    Contender { name: "html5ever+rcdom", run: html5ever_side::parse_rcdom },
-    Contender { name: "html5ever-noop-sink", run: html5ever_side::parse_noop_sink },
-    Contender { name: "kauri", run: kauri_side::parse_dom },
-    Contender { name: "kauri+errors", run: kauri_side::parse_dom_with_errors },
-    Contender { name: "kauri-tokenizer", run: kauri_side::tokenize },
-    Contender { name: "html5ever-tokenizer", run: html5ever_side::tokenize },
+    Contender {
+        name: "html5ever+rcdom",
+        run: html5ever_side::parse_rcdom,
+    },
+    Contender {
+        name: "html5ever-noop-sink",
+        run: html5ever_side::parse_noop_sink,
+    },
+    Contender {
+        name: "kauri",
+        run: kauri_side::parse_dom,
+    },
+    Contender {
+        name: "kauri+errors",
+        run: kauri_side::parse_dom_with_errors,
+    },
+    Contender {
+        name: "kauri-tokenizer",
+        run: kauri_side::tokenize,
+    },
+    Contender {
+        name: "html5ever-tokenizer",
+        run: html5ever_side::tokenize,
+    },
     #[cfg(lexbor)]
-    Contender { name: "lexbor", run: lexbor_side::parse_dom },
+    Contender {
+        name: "lexbor",
+        run: lexbor_side::parse_dom,
+    },
 ];
 
 /// The page-size classes of the per-size table: (label, smallest size, largest size + 1).
@@ -87,9 +109,15 @@ fn main() -> ExitCode {
         }
     };
     let total_bytes: usize = pages.iter().map(|(_, text)| text.len()).sum();
-    println!("{} pages, {:.2} MB, {rounds} rounds after one warm-up pass", pages.len(), mb(total_bytes));
+    println!(
+        "{} pages, {:.2} MB, {rounds} rounds after one warm-up pass",
+        pages.len(),
+        mb(total_bytes)
+    );
     if cfg!(not(lexbor)) {
-        println!("lexbor: skipped (its sources were not found when compare was built: see build.rs)");
+        println!(
+            "lexbor: skipped (its sources were not found when compare was built: see build.rs)"
+        );
     }
     if glibc_defaults {
         println!("allocator: glibc defaults for every parser");
@@ -107,9 +135,15 @@ fn main() -> ExitCode {
 
     // times[contender][page] = one Duration per round.
     let mut times = vec![vec![Vec::with_capacity(rounds); pages.len()]; CONTENDERS.len()];
-    for _ in 0..rounds {
+    for round in 0..rounds {
         for (page_index, (_, text)) in pages.iter().enumerate() {
-            for (contender_index, contender) in CONTENDERS.iter().enumerate() {
+            // The turn order rotates from page to page and round to round, so that each
+            // parser follows each other one about equally often (a parser that runs right
+            // after a similar one finds its code and the page warmer in the caches).
+            let first = (page_index + round) % CONTENDERS.len();
+            for turn in 0..CONTENDERS.len() {
+                let contender_index = (first + turn) % CONTENDERS.len();
+                let contender = &CONTENDERS[contender_index];
                 let start = Instant::now();
                 (contender.run)(text);
                 times[contender_index][page_index].push(start.elapsed());
@@ -138,7 +172,10 @@ fn main() -> ExitCode {
     }
     for (numerator, denominator) in RATIOS {
         if let (Some(n), Some(d)) = (index_of(numerator), index_of(denominator)) {
-            println!("{numerator}/{denominator}: {:.2}", throughput[n] / throughput[d]);
+            println!(
+                "{numerator}/{denominator}: {:.2}",
+                throughput[n] / throughput[d]
+            );
         }
     }
     // The full-DOM aliases the issue tracker and docs quote.
@@ -154,16 +191,20 @@ fn main() -> ExitCode {
     }
     println!();
     for (label, low, high) in SIZE_CLASSES {
-        let members: Vec<usize> =
-            (0..pages.len()).filter(|&i| (low..high).contains(&pages[i].1.len())).collect();
+        let members: Vec<usize> = (0..pages.len())
+            .filter(|&i| (low..high).contains(&pages[i].1.len()))
+            .collect();
         if members.is_empty() {
             continue;
         }
         let bytes: usize = members.iter().map(|&i| pages[i].1.len()).sum();
         print!("{label:<12} {:>6} {:>9.2}", members.len(), mb(bytes));
         for contender_times in &times {
-            let seconds: f64 =
-                members.iter().flat_map(|&i| &contender_times[i]).map(Duration::as_secs_f64).sum();
+            let seconds: f64 = members
+                .iter()
+                .flat_map(|&i| &contender_times[i])
+                .map(Duration::as_secs_f64)
+                .sum();
             print!(" {:>20.1}", mb(bytes * rounds) / seconds);
         }
         println!();
@@ -253,7 +294,8 @@ fn load(paths: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let entries =
+                std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "html"))
@@ -268,7 +310,10 @@ fn load(paths: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
         .into_iter()
         .map(|path| {
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()))
+            Ok((
+                path.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
         })
         .collect()
 }

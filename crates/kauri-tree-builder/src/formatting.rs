@@ -616,3 +616,328 @@ fn fingerprint(name: &LocalName, attrs: &[Attribute]) -> u64 {
     }
     acc
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kauri_tokenizer::AttrName;
+
+    /// An entry of the list as the standard describes it (plain scans only, no counts).
+    #[derive(Clone, Debug, PartialEq)]
+    enum Model {
+        Marker,
+        Element {
+            handle: u32,
+            id: u32,
+            name: LocalName,
+            attrs: Vec<Attribute>,
+        },
+    }
+
+    /// A small xorshift generator (the tests need no crate for randomness).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    fn attr(name: &str, value: &str) -> Attribute {
+        Attribute {
+            name: AttrName::new(LocalName::from(name)),
+            value: value.to_string(),
+        }
+    }
+
+    /// Attribute sets that the Noah's Ark clause must tell apart (or not: the last two are the
+    /// same set in another order).
+    fn attribute_sets() -> Vec<Vec<Attribute>> {
+        vec![
+            vec![],
+            vec![attr("id", "1")],
+            vec![attr("id", "2")],
+            vec![attr("class", "x"), attr("id", "1")],
+            vec![attr("id", "1"), attr("class", "x")],
+        ]
+    }
+
+    fn sorted(attrs: &[Attribute]) -> Vec<(String, String)> {
+        let mut v: Vec<_> = attrs
+            .iter()
+            .map(|a| (a.name.local.to_string(), a.value.clone()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// "Push onto the list of active formatting elements" on the model, word for word.
+    fn model_push(model: &mut Vec<Model>, entry: Model) {
+        let Model::Element { name, attrs, .. } = &entry else {
+            unreachable!("an element entry")
+        };
+        let start = model
+            .iter()
+            .rposition(|e| *e == Model::Marker)
+            .map_or(0, |i| i + 1);
+        let same: Vec<usize> = (start..model.len())
+            .filter(|&i| match &model[i] {
+                Model::Element {
+                    name: n, attrs: a, ..
+                } => n == name && sorted(a) == sorted(attrs),
+                Model::Marker => false,
+            })
+            .collect();
+        if same.len() >= 3 {
+            model.remove(same[0]);
+        }
+        model.push(entry);
+    }
+
+    fn as_model(list: &ActiveFormatting<u32>, sink: &HashMap<u32, Vec<Attribute>>) -> Vec<Model> {
+        list.entries
+            .iter()
+            .map(|e| match e {
+                Entry::Marker => Model::Marker,
+                Entry::Element {
+                    handle,
+                    id,
+                    name,
+                    attrs,
+                    ..
+                } => Model::Element {
+                    handle: *handle,
+                    id: *id,
+                    name: name.clone(),
+                    attrs: attrs.clone().unwrap_or_else(|| sink[handle].clone()),
+                },
+            })
+            .collect()
+    }
+
+    /// The indexes of an indexed list are exactly those a fresh build gives; a plain list has
+    /// none.
+    fn check_indexes(list: &ActiveFormatting<u32>) {
+        let markers = list
+            .entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Marker))
+            .count();
+        assert_eq!(list.markers as usize, markers);
+        if !list.indexed {
+            assert!(list.segments.is_empty());
+            assert!(list.fingerprint_counts.is_none());
+            assert!(list.listed.iter().all(|on| !on));
+            return;
+        }
+        let mut names = vec![[0u32; NAME_SLOTS]; markers + 1];
+        let mut bare = vec![[0u32; NAME_SLOTS]; markers + 1];
+        let mut fingerprints = Counts::default();
+        let mut listed = 0;
+        for e in &list.entries {
+            if let Entry::Element {
+                id,
+                name,
+                attr_count,
+                fingerprint,
+                segment,
+                ..
+            } = e
+            {
+                let s = *segment as usize;
+                names[s][name_slot(name)] += 1;
+                if *attr_count == 0 {
+                    bare[s][name_slot(name)] += 1;
+                } else if list.fingerprint_counts.is_some() {
+                    bump(&mut fingerprints, key(*segment, fingerprint.unwrap()));
+                }
+                assert!(list.listed[*id as usize]);
+                listed += 1;
+            }
+        }
+        assert_eq!(list.listed.iter().filter(|on| **on).count(), listed);
+        assert_eq!(list.segments.len(), markers + 1);
+        for (s, counts) in list.segments.iter().enumerate() {
+            assert_eq!(counts.names, names[s]);
+            assert_eq!(counts.bare, bare[s]);
+        }
+        if let Some(counts) = &list.fingerprint_counts {
+            assert_eq!(*counts, fingerprints);
+        }
+    }
+
+    /// Random pushes, markers, clears, removals and adoption-agency-like moves, the list
+    /// growing past [`INDEX_AT`] and shrinking below [`UNINDEX_BELOW`] again and again: after
+    /// every step the list holds what the model holds, answers every question as the model
+    /// does, and its indexes are exact.
+    fn indexed_and_plain_lists_agree(seed: u64, keep: bool) {
+        let names: Vec<LocalName> = ["a", "b", "font", "nobr"]
+            .iter()
+            .map(|n| LocalName::from(*n))
+            .collect();
+        let sets = attribute_sets();
+        let mut rng = Rng(seed);
+        let mut list = ActiveFormatting::<u32>::new();
+        let mut model: Vec<Model> = Vec::new();
+        let mut sink: HashMap<u32, Vec<Attribute>> = HashMap::new();
+        let mut next = 0u32;
+        let mut growing = true;
+        let (mut built, mut dropped) = (0, 0);
+        for _ in 0..4000 {
+            let was_indexed = list.indexed;
+            if model.len() > 2 * INDEX_AT {
+                growing = false;
+            } else if model.len() < UNINDEX_BELOW / 2 {
+                growing = true;
+            }
+            let roll = rng.below(100);
+            let after_marker = model
+                .iter()
+                .rposition(|e| *e == Model::Marker)
+                .map_or(0, |i| i + 1);
+            let elements_after: Vec<usize> = (after_marker..model.len()).collect();
+            if roll < 4 {
+                list.push_marker();
+                model.push(Model::Marker);
+            } else if roll < if growing { 80 } else { 30 } {
+                let name = names[rng.below(names.len())].clone();
+                let attrs = sets[rng.below(sets.len())].clone();
+                let (handle, id) = (next, next);
+                next += 1;
+                sink.insert(handle, attrs.clone());
+                let token = TokenAttrs {
+                    attrs: &attrs,
+                    keep,
+                };
+                list.push(handle, id, name.clone(), token, |h| sink[h].clone());
+                model_push(
+                    &mut model,
+                    Model::Element {
+                        handle,
+                        id,
+                        name,
+                        attrs,
+                    },
+                );
+            } else if roll < 34 {
+                list.clear_to_last_marker();
+                while let Some(e) = model.pop() {
+                    if e == Model::Marker {
+                        break;
+                    }
+                }
+            } else if roll < 70 {
+                // Remove an element by id (sometimes one that has no entry).
+                let ids: Vec<u32> = model
+                    .iter()
+                    .filter_map(|e| match e {
+                        Model::Element { id, .. } => Some(*id),
+                        Model::Marker => None,
+                    })
+                    .collect();
+                let id = if ids.is_empty() || rng.below(10) == 0 {
+                    rng.below(next as usize + 1) as u32
+                } else {
+                    ids[rng.below(ids.len())]
+                };
+                list.remove_element(id);
+                if let Some(i) = model
+                    .iter()
+                    .rposition(|e| matches!(e, Model::Element { id: x, .. } if *x == id))
+                {
+                    model.remove(i);
+                }
+            } else if roll < 85 && !elements_after.is_empty() {
+                // The adoption agency's step 4.20: take an element out, point it at a new
+                // element, insert it back after the last marker.
+                let i = elements_after[rng.below(elements_after.len())];
+                let mut e = list.remove(i);
+                let Model::Element {
+                    handle,
+                    name,
+                    attrs,
+                    ..
+                } = model.remove(i)
+                else {
+                    unreachable!("an element entry")
+                };
+                let (new_handle, new_id) = (next, next);
+                next += 1;
+                sink.insert(new_handle, sink[&handle].clone());
+                e.set_element(new_handle, new_id);
+                let at = after_marker + rng.below(model.len() - after_marker + 1);
+                list.insert(at, e);
+                model.insert(
+                    at,
+                    Model::Element {
+                        handle: new_handle,
+                        id: new_id,
+                        name,
+                        attrs,
+                    },
+                );
+            } else if !elements_after.is_empty() {
+                // The reconstruct step: point an entry at a new element.
+                let i = elements_after[rng.below(elements_after.len())];
+                let (new_handle, new_id) = (next, next);
+                next += 1;
+                if let Model::Element { handle, id, .. } = &mut model[i] {
+                    sink.insert(new_handle, sink[handle].clone());
+                    *handle = new_handle;
+                    *id = new_id;
+                }
+                list.set_element(i, new_handle, new_id);
+            }
+            match (was_indexed, list.indexed) {
+                (false, true) => built += 1,
+                (true, false) => dropped += 1,
+                _ => {}
+            }
+            assert_eq!(as_model(&list, &sink), model);
+            check_indexes(&list);
+            for name in &names {
+                let expected = model[after_marker_of(&model)..]
+                    .iter()
+                    .rposition(|e| matches!(e, Model::Element { name: n, .. } if n == name))
+                    .map(|i| i + after_marker_of(&model));
+                assert_eq!(list.last_after_marker(name), expected, "{name}");
+            }
+            for id in next.saturating_sub(2 * INDEX_AT as u32)..=next {
+                let expected = model
+                    .iter()
+                    .rposition(|e| matches!(e, Model::Element { id: x, .. } if *x == id));
+                assert_eq!(list.position(id), expected);
+                assert_eq!(list.is_listed(id), expected.is_some());
+            }
+        }
+        assert!(
+            built >= 3 && dropped >= 3,
+            "built {built}, dropped {dropped}"
+        );
+    }
+
+    /// The index just after the model's last marker (0 without one).
+    fn after_marker_of(model: &[Model]) -> usize {
+        model
+            .iter()
+            .rposition(|e| *e == Model::Marker)
+            .map_or(0, |i| i + 1)
+    }
+
+    #[test]
+    fn indexed_and_plain_lists_agree_with_kept_attributes() {
+        for seed in [1u64, 2, 3] {
+            indexed_and_plain_lists_agree(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), true);
+        }
+    }
+
+    #[test]
+    fn indexed_and_plain_lists_agree_with_attributes_from_the_sink() {
+        for seed in [4u64, 5, 6] {
+            indexed_and_plain_lists_agree(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), false);
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! and resetting the insertion mode.
 
 use super::{InsertionMode, TreeBuilder};
-use crate::formatting::{fingerprint, Entry, TokenAttrs};
+use crate::formatting::{Entry, TokenAttrs};
 use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
@@ -484,15 +484,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Inserts a formatting element and pushes it onto the list of active formatting elements.
     pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: &[Attribute]) {
         let token = TokenAttrs {
-            count: attrs.len(),
-            fingerprint: if attrs.is_empty() {
-                0
-            } else {
-                fingerprint(&name, attrs)
-            },
+            attrs,
             // A sink that gives attributes back saves the copy (formatting elements are
             // mostly closed without ever being recreated).
-            kept: (!self.sink_keeps_attrs && !attrs.is_empty()).then(|| attrs.to_vec()),
+            keep: !self.sink_keeps_attrs,
         };
         let handle = self.insert_html_element(name.clone(), attrs);
         let id = self.current_id();

@@ -281,12 +281,14 @@ mod tests {
             "\u{1FFFD}",
         ];
         for special in specials {
-            for at in 0..2 * BLOCK + 3 {
+            // Under Miri (slow), the offsets next to the block boundaries only.
+            let offsets = (0..2 * BLOCK + 3).filter(|at| !cfg!(miri) || (at + 1) % BLOCK < 3);
+            for at in offsets {
                 let text = format!("{}{special}{}x\u{1}", "a".repeat(at), "\u{e9}".repeat(at));
                 let expected = naive(&text);
                 // The version for this CPU skips what the portable one does.
                 let bytes = text.as_bytes();
-                for from in 0..BLOCK {
+                for from in [0, 1, BLOCK - 1] {
                     let rest = &bytes[from.min(bytes.len())..];
                     assert_eq!(skip_blocks(rest), skip_blocks_portable(rest));
                 }

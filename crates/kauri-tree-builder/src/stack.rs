@@ -25,6 +25,9 @@ pub(crate) struct OpenElement<H> {
     /// A number unique to this entry, for the O(1) "is it still open?" check of the list of
     /// active formatting elements.
     pub id: u32,
+    /// The index of this entry's name in the stack's open-element counts (see
+    /// [`Stack::fresh`]): pushing and popping the entry count without looking the name up.
+    count_slot: u32,
 }
 
 impl<H> OpenElement<H> {
@@ -65,30 +68,49 @@ impl Scope {
     }
 }
 
+/// The number of entries of [`Stack`]'s slot cache (a power of two).
+const SLOT_CACHE: usize = 64;
+
+/// The slot cache index of an atom word: its top bits after a multiplicative hash.
+#[inline]
+fn slot_cache_index(word: u64) -> usize {
+    (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_CACHE.trailing_zeros())) as usize
+}
+
 /// The stack of open elements. Index 0 is the topmost (the `html` element); the last entry
 /// is the current node.
 pub(crate) struct Stack<H> {
     items: Vec<OpenElement<H>>,
-    /// Open HTML elements per local name, keyed by the name's atom word (one integer per
-    /// name), for every name that is an atom.
-    html_counts: HashMap<u64, u32, BuildNameHasher>,
+    /// `counts[slot]`: how many entries whose name has that slot are open. A name gets its
+    /// slot the first time an entry is made for it ([`Stack::fresh`]) and keeps it (slots are
+    /// bounded by the number of distinct names), so push and pop index this vector and only
+    /// an entry's creation and the by-name queries look a name up.
+    counts: Vec<u32>,
+    /// The slots of HTML element names, keyed by the name's atom word (one integer per name),
+    /// for every name that is an atom.
+    html_slots: HashMap<u64, u32, BuildNameHasher>,
+    /// A direct-mapped cache in front of `html_slots`: (atom word, slot) pairs at the index
+    /// [`slot_cache_index`] gives the word; an empty entry has word 0, which no atom has.
+    slot_cache: Box<[(u64, u32); SLOT_CACHE]>,
     /// The same for the names that are not atoms (long custom element names).
-    long_html_counts: HashMap<LocalName, u32, BuildNameHasher>,
+    long_html_slots: HashMap<LocalName, u32, BuildNameHasher>,
+    /// The slots of SVG and MathML elements, per ASCII-lowercased local name (for end tags in
+    /// foreign content, which compare lowercased names).
+    foreign_slots: HashMap<LocalName, u32, BuildNameHasher>,
     /// `open_ids[id]`: whether the entry with that id is on the stack.
     open_ids: Vec<bool>,
-    /// Open SVG and MathML elements per ASCII-lowercased local name (for end tags in foreign
-    /// content, which compare lowercased names).
-    foreign_counts: HashMap<LocalName, u32, BuildNameHasher>,
 }
 
 impl<H: Clone + PartialEq> Stack<H> {
     pub fn new() -> Self {
         Stack {
             items: Vec::new(),
-            html_counts: HashMap::default(),
-            long_html_counts: HashMap::default(),
+            counts: Vec::new(),
+            html_slots: HashMap::default(),
+            slot_cache: Box::new([(0, 0); SLOT_CACHE]),
+            long_html_slots: HashMap::default(),
+            foreign_slots: HashMap::default(),
             open_ids: Vec::new(),
-            foreign_counts: HashMap::default(),
         }
     }
 
@@ -102,13 +124,50 @@ impl<H: Clone + PartialEq> Stack<H> {
     ) -> OpenElement<H> {
         let id = self.open_ids.len() as u32;
         self.open_ids.push(false);
+        let count_slot = self.count_slot(ns, &name);
         OpenElement {
             handle,
             ns,
             name,
             flags,
             id,
+            count_slot,
         }
+    }
+
+    /// The slot of the counts for elements in `ns` named `name` (a new one for a new name).
+    fn count_slot(&mut self, ns: Namespace, name: &LocalName) -> u32 {
+        let next = self.counts.len() as u32;
+        let slot = if ns == Namespace::Html {
+            match name.atom_word() {
+                Some(word) => {
+                    let cached = &mut self.slot_cache[slot_cache_index(word)];
+                    if cached.0 == word {
+                        return cached.1;
+                    }
+                    let slot = *self.html_slots.entry(word).or_insert(next);
+                    *cached = (word, slot);
+                    slot
+                }
+                None => self.long_html_slot(name, next),
+            }
+        } else {
+            *self
+                .foreign_slots
+                .entry(name.to_ascii_lowercase())
+                .or_insert(next)
+        };
+        if slot == next {
+            self.counts.push(0);
+        }
+        slot
+    }
+
+    /// [`Stack::count_slot`] for a name that is not an atom (kept out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn long_html_slot(&mut self, name: &LocalName, next: u32) -> u32 {
+        *self.long_html_slots.entry(name.clone()).or_insert(next)
     }
 
     /// Whether the entry with this id is on the stack.
@@ -144,61 +203,39 @@ impl<H: Clone + PartialEq> Stack<H> {
         self.items.last().is_some_and(|e| e.is_html(name))
     }
 
+    #[inline]
     fn count_add(&mut self, e: &OpenElement<H>) {
         if let Some(o) = self.open_ids.get_mut(e.id as usize) {
             *o = true;
         }
-        if e.ns == Namespace::Html {
-            match e.name.atom_word() {
-                Some(word) => *self.html_counts.entry(word).or_insert(0) += 1,
-                None => self.long_count_add(&e.name),
-            }
-        } else {
-            *self
-                .foreign_counts
-                .entry(e.name.to_ascii_lowercase())
-                .or_insert(0) += 1;
+        if let Some(c) = self.counts.get_mut(e.count_slot as usize) {
+            *c += 1;
         }
     }
 
+    #[inline]
     fn count_sub(&mut self, e: &OpenElement<H>) {
         if let Some(o) = self.open_ids.get_mut(e.id as usize) {
             *o = false;
         }
-        // Zero counts stay in the maps (bounded by the number of distinct names), so a name
-        // that opens and closes repeatedly is never removed and re-inserted.
-        let c = if e.ns == Namespace::Html {
-            match e.name.atom_word() {
-                Some(word) => self.html_counts.get_mut(&word),
-                None => self.long_count_mut(&e.name),
-            }
-        } else {
-            self.foreign_counts.get_mut(&e.name.to_ascii_lowercase())
-        };
-        if let Some(c) = c {
+        if let Some(c) = self.counts.get_mut(e.count_slot as usize) {
             *c = c.saturating_sub(1);
         }
     }
 
-    /// [`Stack::count_add`] for a name that is not an atom (kept out of the hot path).
-    #[cold]
-    #[inline(never)]
-    fn long_count_add(&mut self, name: &LocalName) {
-        *self.long_html_counts.entry(name.clone()).or_insert(0) += 1;
-    }
-
-    /// The count of a name that is not an atom, for [`Stack::count_sub`].
-    #[cold]
-    #[inline(never)]
-    fn long_count_mut(&mut self, name: &LocalName) -> Option<&mut u32> {
-        self.long_html_counts.get_mut(name)
+    /// The count in `slot` (0 for none).
+    #[inline]
+    fn count(&self, slot: Option<&u32>) -> u32 {
+        slot.and_then(|&slot| self.counts.get(slot as usize))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// [`Stack::html_count`] for a name that is not an atom.
     #[cold]
     #[inline(never)]
     fn long_count(&self, name: &LocalName) -> u32 {
-        self.long_html_counts.get(name).copied().unwrap_or(0)
+        self.count(self.long_html_slots.get(name))
     }
 
     pub fn push(&mut self, e: OpenElement<H>) {
@@ -238,7 +275,13 @@ impl<H: Clone + PartialEq> Stack<H> {
     #[inline]
     pub fn html_count(&self, name: &LocalName) -> u32 {
         match name.atom_word() {
-            Some(word) => self.html_counts.get(&word).copied().unwrap_or(0),
+            Some(word) => {
+                let cached = &self.slot_cache[slot_cache_index(word)];
+                if cached.0 == word {
+                    return self.count(Some(&cached.1));
+                }
+                self.count(self.html_slots.get(&word))
+            }
             None => self.long_count(name),
         }
     }
@@ -246,7 +289,7 @@ impl<H: Clone + PartialEq> Stack<H> {
     /// Whether an SVG or MathML element whose lowercased local name is `name` is open.
     #[inline]
     pub fn contains_foreign_lowercase(&self, name: &LocalName) -> bool {
-        self.foreign_counts.get(name).is_some_and(|&c| c > 0)
+        self.count(self.foreign_slots.get(name)) > 0
     }
 
     /// Whether an HTML element named `name` is on the stack.

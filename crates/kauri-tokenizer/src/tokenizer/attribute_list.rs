@@ -43,7 +43,7 @@ impl AttributeList {
 
     /// Appends an attribute named `name` with an empty value and returns the value, for the
     /// caller to fill.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, name: LocalName) -> &mut String {
         let name = AttrName::new(name);
         let i = self.len;

@@ -31,8 +31,17 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(super) fn data_state(&mut self) -> bool {
         loop {
             self.take_text_run(b'<', b'&');
-            let Some(c) = self.consume() else {
-                return false;
+            // The run ends at `<`, `&`, CR, NULL or the end of the buffered input; a `<` (the
+            // usual case) is consumed here at once, the rest by `consume`.
+            let c = if self.buf.as_bytes().get(self.pos) == Some(&b'<') {
+                self.cur = self.pos;
+                self.pos += 1;
+                Char('<')
+            } else {
+                let Some(c) = self.consume() else {
+                    return false;
+                };
+                c
             };
             match c {
                 Char('&') => {

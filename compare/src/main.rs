@@ -7,8 +7,8 @@
 //! file is read and decoded to a `String` the same way for both, and kept during the parse.
 //!
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
-//! (round-robin per page, in an order that rotates from page to page, so machine noise and cache
-//! warmth fall on all of them alike) for a number of rounds. For each
+//! (round-robin per page, in an order shuffled for every page and round, so machine noise and
+//! cache warmth fall on all of them alike) for a number of rounds. For each
 //! parser it prints MB/s (total bytes / total parse seconds over all rounds) and the median over
 //! pages of the per-page MB/s, then the ratios `kauri/html5ever` and `kauri/lexbor` (full DOM:
 //! create + parse + drop on every side; `kauri` without parse errors, the library's default,
@@ -67,6 +67,20 @@ const CONTENDERS: &[Contender] = &[
         run: lexbor_side::parse_dom,
     },
 ];
+
+/// A shuffled order of the contenders' indexes for turn number `turn` (Fisher-Yates driven by
+/// xorshift64, seeded from `turn`).
+fn turn_order(turn: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..CONTENDERS.len()).collect();
+    let mut state = (turn as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..order.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        order.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    order
+}
 
 /// The page-size classes of the per-size table: (label, smallest size, largest size + 1).
 const SIZE_CLASSES: [(&str, usize, usize); 5] = [
@@ -137,12 +151,11 @@ fn main() -> ExitCode {
     let mut times = vec![vec![Vec::with_capacity(rounds); pages.len()]; CONTENDERS.len()];
     for round in 0..rounds {
         for (page_index, (_, text)) in pages.iter().enumerate() {
-            // The turn order rotates from page to page and round to round, so that each
-            // parser follows each other one about equally often (a parser that runs right
-            // after a similar one finds its code and the page warmer in the caches).
-            let first = (page_index + round) % CONTENDERS.len();
-            for turn in 0..CONTENDERS.len() {
-                let contender_index = (first + turn) % CONTENDERS.len();
+            // The turn order is shuffled for every page and round (a fixed seed, so runs are
+            // repeatable), so that each parser follows each other one about equally often:
+            // one that runs right after a similar one finds its code and the page warmer in
+            // the caches. (A rotation of one fixed order is not enough: it keeps neighbours.)
+            for contender_index in turn_order(round * pages.len() + page_index) {
                 let contender = &CONTENDERS[contender_index];
                 let start = Instant::now();
                 (contender.run)(text);

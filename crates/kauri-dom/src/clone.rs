@@ -3,7 +3,7 @@
 //! shadow root (see [`clone_shadow_root`]); form owners are not copied.
 
 use crate::node::ShadowRoot;
-use kauri_tokenizer::{Attribute, QualName};
+use kauri_tokenizer::QualName;
 
 use crate::node::{Arena, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans};
 
@@ -54,14 +54,7 @@ pub(crate) fn shallow_clone<'a>(
         });
     let data = match &node.data {
         NodeData::Element(e) => {
-            let attrs: Vec<Attribute> = e
-                .attributes()
-                .map(|(name, value)| Attribute {
-                    name: name.clone(),
-                    value: value.to_owned(),
-                })
-                .collect();
-            let attrs = arena.store.attr_list(&attrs);
+            let attrs = arena.store.attr_list(&e.attribute_copies());
             let name = QualName::clone(&e.name);
             return arena.new_element(name, attrs, e.flag.get(), spans);
         }

@@ -456,6 +456,17 @@ impl<'a> Element<'a> {
     pub fn attributes(&self) -> impl ExactSizeIterator<Item = (&AttrName, &str)> + Clone {
         self.attr_list().iter().map(|a| (&*a.name, a.value()))
     }
+    /// The attributes as owned [`Attribute`](kauri_tokenizer::Attribute)s, in order (for the
+    /// tree builder's [`element_attrs`](kauri_tree_builder::TreeSink::element_attrs), clones
+    /// and attribute merges).
+    pub(crate) fn attribute_copies(&self) -> Vec<kauri_tokenizer::Attribute> {
+        self.attributes()
+            .map(|(name, value)| kauri_tokenizer::Attribute {
+                name: name.clone(),
+                value: value.to_owned(),
+            })
+            .collect()
+    }
     /// The attribute list (empty for none).
     pub(crate) fn attr_list(&self) -> &[crate::store::Attr<'a>] {
         self.attrs.get().map_or(&[], |list| list.items)

@@ -600,13 +600,7 @@ impl<'a> TreeSink for DomSink<'a> {
             return Vec::new();
         }
         match element.node.as_element() {
-            Some(e) => e
-                .attributes()
-                .map(|(name, value)| Attribute {
-                    name: name.clone(),
-                    value: value.to_owned(),
-                })
-                .collect(),
+            Some(e) => e.attribute_copies(),
             None => Vec::new(),
         }
     }
@@ -617,13 +611,7 @@ impl<'a> TreeSink for DomSink<'a> {
         };
         // The element's list followed by the missing attributes, as a new list (the old one
         // stays in the store: see the module documentation).
-        let mut all: Vec<Attribute> = e
-            .attributes()
-            .map(|(name, value)| Attribute {
-                name: name.clone(),
-                value: value.to_owned(),
-            })
-            .collect();
+        let mut all = e.attribute_copies();
         let before = all.len();
         all.extend_from_slice(attrs);
         if all.len() > before {

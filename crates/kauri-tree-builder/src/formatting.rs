@@ -510,6 +510,16 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
 
     /// Adds an element entry to the counts (indexed list only).
     fn count(&mut self, e: &Entry<H>) {
+        self.adjust_counts(e, true);
+    }
+
+    /// Removes an element entry from the counts (indexed list only).
+    fn uncount(&mut self, e: &Entry<H>) {
+        self.adjust_counts(e, false);
+    }
+
+    /// [`ActiveFormatting::count`] (`add`) or [`ActiveFormatting::uncount`].
+    fn adjust_counts(&mut self, e: &Entry<H>, add: bool) {
         if let Entry::Element {
             fingerprint,
             segment,
@@ -519,48 +529,23 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             ..
         } = e
         {
+            let step = |c: &mut u32| *c = if add { *c + 1 } else { c.saturating_sub(1) };
             let slot = name_slot(name);
             let counts = self.segment_mut(*segment);
-            counts.names[slot] += 1;
+            step(&mut counts.names[slot]);
             if *attr_count == 0 {
-                counts.bare[slot] += 1;
+                step(&mut counts.bare[slot]);
             } else if let Some(fp_counts) = &mut self.fingerprint_counts {
                 match fingerprint {
-                    Some(fp) => bump(fp_counts, key(*segment, *fp)),
+                    Some(fp) if add => bump(fp_counts, key(*segment, *fp)),
+                    Some(fp) => unbump(fp_counts, key(*segment, *fp)),
                     // Not computed (never happens: an entry leaves an indexed list and comes
                     // back only within one step of the adoption agency algorithm): the next
                     // push with attributes counts again.
                     None => self.fingerprint_counts = None,
                 }
             }
-            self.set_listed(*id, true);
-        }
-    }
-
-    /// Removes an element entry from the counts (indexed list only).
-    fn uncount(&mut self, e: &Entry<H>) {
-        if let Entry::Element {
-            fingerprint,
-            segment,
-            name,
-            id,
-            attr_count,
-            ..
-        } = e
-        {
-            let slot = name_slot(name);
-            let counts = self.segment_mut(*segment);
-            counts.names[slot] = counts.names[slot].saturating_sub(1);
-            if *attr_count == 0 {
-                counts.bare[slot] = counts.bare[slot].saturating_sub(1);
-            } else if let Some(fp_counts) = &mut self.fingerprint_counts {
-                match fingerprint {
-                    Some(fp) => unbump(fp_counts, key(*segment, *fp)),
-                    None => self.fingerprint_counts = None,
-                }
-            }
-            let id = *id;
-            self.set_listed(id, false);
+            self.set_listed(*id, add);
         }
     }
 

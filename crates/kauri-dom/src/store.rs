@@ -27,6 +27,7 @@ use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
+use kauri_tokenizer::names::BuildNameHasher;
 use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
 
 use crate::attrs::Attributes;
@@ -157,7 +158,8 @@ impl Store {
         // (Allocating the values while the slice is being filled is fine: the bump allocator
         // hands out the slice's room first.)
         let items = if has_duplicates(attrs) {
-            let mut seen = HashSet::with_capacity(attrs.len());
+            let mut seen =
+                HashSet::with_capacity_and_hasher(attrs.len(), BuildNameHasher::default());
             let firsts: Vec<&Attribute> = attrs.iter().filter(|a| seen.insert(&a.name)).collect();
             self.bump
                 .alloc_slice_fill_iter(firsts.into_iter().map(|a| self.attr(a)))
@@ -229,7 +231,7 @@ fn has_duplicates(attrs: &[Attribute]) -> bool {
             .enumerate()
             .any(|(i, a)| attrs[..i].iter().any(|b| b.name == a.name))
     } else {
-        let mut seen = HashSet::with_capacity(attrs.len());
+        let mut seen = HashSet::with_capacity_and_hasher(attrs.len(), BuildNameHasher::default());
         !attrs.iter().all(|a| seen.insert(&a.name))
     }
 }

@@ -53,9 +53,13 @@ mod tests {
 
     #[test]
     fn finds_the_first_of_two_bytes_at_every_position_and_length_like_a_plain_search() {
-        for len in 0..48 {
+        // Under Miri (the sanitizer job), every length across the one-word look and into the
+        // `memchr` part, with two delimiter pairs: the full sweep takes many minutes there.
+        let (lengths, pairs) = if cfg!(miri) { (20, 2) } else { (48, 4) };
+        let all_pairs = [(b'<', b'&'), (b'"', b'&'), (0x80, 0xFF), (0, 1)];
+        for len in 0..lengths {
             for at in 0..=len {
-                for (a, b) in [(b'<', b'&'), (b'"', b'&'), (0x80, 0xFF), (0, 1)] {
+                for &(a, b) in &all_pairs[..pairs] {
                     // A haystack of bytes near the delimiters (their neighbours, and the
                     // delimiters' borrow-prone predecessors) with one delimiter at `at`.
                     let filler = [

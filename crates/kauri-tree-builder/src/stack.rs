@@ -225,8 +225,8 @@ impl<H: Clone + PartialEq> Stack<H> {
 
     /// The count in `slot` (0 for none).
     #[inline]
-    fn count(&self, slot: Option<&u32>) -> u32 {
-        slot.and_then(|&slot| self.counts.get(slot as usize))
+    fn count(&self, slot: Option<u32>) -> u32 {
+        slot.and_then(|slot| self.counts.get(slot as usize))
             .copied()
             .unwrap_or(0)
     }
@@ -235,7 +235,7 @@ impl<H: Clone + PartialEq> Stack<H> {
     #[cold]
     #[inline(never)]
     fn long_count(&self, name: &LocalName) -> u32 {
-        self.count(self.long_html_slots.get(name))
+        self.count(self.long_html_slots.get(name).copied())
     }
 
     pub fn push(&mut self, e: OpenElement<H>) {
@@ -278,9 +278,9 @@ impl<H: Clone + PartialEq> Stack<H> {
             Some(word) => {
                 let cached = &self.slot_cache[slot_cache_index(word)];
                 if cached.0 == word {
-                    return self.count(Some(&cached.1));
+                    return self.count(Some(cached.1));
                 }
-                self.count(self.html_slots.get(&word))
+                self.count(self.html_slots.get(&word).copied())
             }
             None => self.long_count(name),
         }
@@ -289,7 +289,7 @@ impl<H: Clone + PartialEq> Stack<H> {
     /// Whether an SVG or MathML element whose lowercased local name is `name` is open.
     #[inline]
     pub fn contains_foreign_lowercase(&self, name: &LocalName) -> bool {
-        self.count(self.foreign_slots.get(name)) > 0
+        self.count(self.foreign_slots.get(name).copied()) > 0
     }
 
     /// Whether an HTML element named `name` is on the stack.

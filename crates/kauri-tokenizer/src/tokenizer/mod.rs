@@ -1032,9 +1032,8 @@ impl<S: TokenSink> Tokenizer<S> {
             self.attr_set.insert(&local, self.attrs.len());
         }
         // The value moves into the list by a swap; the next attribute starts with the
-        // slot's old (emptied) string.
+        // slot's old string, which `push` has emptied.
         std::mem::swap(self.attrs.push(local), &mut self.attr_value);
-        self.attr_value.clear();
     }
 
     /// "Emit the current tag token".

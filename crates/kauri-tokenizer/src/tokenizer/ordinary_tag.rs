@@ -6,10 +6,11 @@
 //! It does exactly what the tag open, end tag open, tag name, attribute and self-closing start tag
 //! states (§ tag-open-state to § self-closing-start-tag-state) would do for such a tag, without
 //! going through the state loop one character at a time: names are folded and looked up as atoms
-//! straight from the input, values are copied once into the string the token owns. It looks ahead
-//! on a local cursor and changes nothing until the closing `>` is found; for anything else (a parse
-//! error, a character reference, a duplicate attribute, the end of the buffered input) it gives up
-//! and the states handle the tag from its `<` as usual. So tokens, errors and positions are the
+//! straight from the input, values are copied once into the tag's reused attribute slots
+//! (`attribute_list.rs`). It looks ahead on a local cursor and changes nothing but those slots
+//! until the closing `>` is found; for anything else (a parse error, a character reference, a
+//! duplicate attribute, the end of the buffered input) it gives up, empties the slots, and the
+//! states handle the tag from its `<` as usual. So tokens, errors and positions are the
 //! same with or without it.
 
 use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};

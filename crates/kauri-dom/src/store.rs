@@ -22,12 +22,11 @@
 
 use std::alloc::Layout;
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
 use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use kauri_tokenizer::names::BuildNameHasher;
+use kauri_tokenizer::names::{NameKey, NameSet};
 use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
 
 use crate::attrs::Attributes;
@@ -158,9 +157,15 @@ impl Store {
         // (Allocating the values while the slice is being filled is fine: the bump allocator
         // hands out the slice's room first.)
         let items = if has_duplicates(attrs) {
-            let mut seen =
-                HashSet::with_capacity_and_hasher(attrs.len(), BuildNameHasher::default());
-            let firsts: Vec<&Attribute> = attrs.iter().filter(|a| seen.insert(&a.name)).collect();
+            let mut seen = NameSet::new();
+            let firsts: Vec<&Attribute> = attrs
+                .iter()
+                .enumerate()
+                .filter(|&(i, a)| {
+                    seen.insert_if_absent(NameKey::of_attr(&a.name), i, same(attrs, a))
+                })
+                .map(|(_, a)| a)
+                .collect();
             self.bump
                 .alloc_slice_fill_iter(firsts.into_iter().map(|a| self.attr(a)))
         } else {
@@ -231,9 +236,17 @@ fn has_duplicates(attrs: &[Attribute]) -> bool {
             .enumerate()
             .any(|(i, a)| attrs[..i].iter().any(|b| b.name == a.name))
     } else {
-        let mut seen = HashSet::with_capacity_and_hasher(attrs.len(), BuildNameHasher::default());
-        !attrs.iter().all(|a| seen.insert(&a.name))
+        let mut seen = NameSet::new();
+        !attrs
+            .iter()
+            .enumerate()
+            .all(|(i, a)| seen.insert_if_absent(NameKey::of_attr(&a.name), i, same(attrs, a)))
     }
+}
+
+/// For [`NameSet`]'s lookups in `attrs`: whether entry `j` has `a`'s name.
+fn same<'a>(attrs: &'a [Attribute], a: &'a Attribute) -> impl Fn(usize) -> bool + 'a {
+    move |j| attrs.get(j).is_some_and(|b| b.name == a.name)
 }
 
 /// One attribute of an [`AttrList`].

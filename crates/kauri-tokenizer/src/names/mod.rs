@@ -7,6 +7,7 @@
 
 mod hash;
 mod local_name;
+mod name_set;
 
 #[macro_use]
 mod atoms {
@@ -27,6 +28,7 @@ pub use generated::*;
 
 pub use hash::{hash_bytes, hash_bytes_u32, hash_word, BuildNameHasher, NameHasher};
 pub use local_name::LocalName;
+pub use name_set::{NameKey, NameSet};
 
 /// The namespace of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,7 +11,6 @@
 //! Text is passed on as slices of the input whenever it was not changed (no CR, NUL or character
 //! reference in between); otherwise it is collected in a reused buffer.
 
-mod attr_names;
 mod attribute_list;
 mod attributes;
 mod buffer;
@@ -29,11 +28,10 @@ pub use state::State;
 
 use std::cell::Cell;
 
-use attr_names::AttrNames;
 use attribute_list::AttributeList;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::names::{hash_bytes, hash_word, LocalName};
+use crate::names::{hash_bytes, hash_word, LocalName, NameKey, NameSet};
 use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
@@ -127,7 +125,7 @@ pub struct Tokenizer<S: TokenSink> {
     attr_active: bool,
     attr_duplicate: bool,
     attr_atom: Option<LocalName>,
-    attr_set: AttrNames,
+    attr_set: NameSet,
     /// [`TokenizerOptions::max_attributes`].
     max_attributes: Option<usize>,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
@@ -349,7 +347,7 @@ impl<S: TokenSink> Tokenizer<S> {
             attr_active: false,
             attr_duplicate: false,
             attr_atom: None,
-            attr_set: AttrNames::new(),
+            attr_set: NameSet::new(),
             max_attributes: opts.max_attributes,
             token_start: 0,
             last_start_tag: opts.last_start_tag,
@@ -977,22 +975,26 @@ impl<S: TokenSink> Tokenizer<S> {
             atom = Some(name);
             duplicate
         } else {
+            let attrs = self.attrs.as_slice();
             if self.attr_set.is_empty() {
-                for (i, a) in self.attrs.as_slice().iter().enumerate() {
-                    self.attr_set.insert(&a.name.local, i);
+                for (i, a) in attrs.iter().enumerate() {
+                    self.attr_set.insert(NameKey::of(&a.name.local), i);
                 }
             }
             // A long name is looked up by its bytes: a duplicate never becomes a LocalName.
-            let word = if self.attr_name.len() > 7 {
-                AttrNames::long_word(&self.attr_name)
-            } else {
-                let name = self.atoms.get(&self.attr_name);
-                let word = AttrNames::word(&name);
-                atom = Some(name);
-                word
+            let key = match NameKey::of_long(&self.attr_name) {
+                Some(key) => key,
+                None => {
+                    let name = self.atoms.get(&self.attr_name);
+                    let key = NameKey::of(&name);
+                    atom = Some(name);
+                    key
+                }
             };
-            self.attr_set
-                .contains(word, &self.attr_name, self.attrs.as_slice())
+            let name = self.attr_name.as_str();
+            self.attr_set.contains(key, |i| {
+                attrs.get(i).is_some_and(|a| *a.name.local == *name)
+            })
         };
         if duplicate {
             self.error(ErrorCode::DuplicateAttribute);
@@ -1029,7 +1031,7 @@ impl<S: TokenSink> Tokenizer<S> {
             None => self.atoms.get(&self.attr_name),
         };
         if !self.attr_set.is_empty() {
-            self.attr_set.insert(&local, self.attrs.len());
+            self.attr_set.insert(NameKey::of(&local), self.attrs.len());
         }
         // The value moves into the list by a swap; the next attribute starts with the
         // slot's old string, which `push` has emptied.

@@ -3,7 +3,7 @@
 //! shadow root (see [`clone_shadow_root`]); form owners are not copied.
 
 use crate::node::ShadowRoot;
-use kauri_tokenizer::QualName;
+use kauri_tokenizer::{DistinctAttrs, QualName};
 
 use crate::node::{Arena, Comment, Doctype, Node, NodeData, ProcessingInstruction, Spans};
 
@@ -54,7 +54,9 @@ pub(crate) fn shallow_clone<'a>(
         });
     let data = match &node.data {
         NodeData::Element(e) => {
-            let attrs = arena.store.attr_list(&e.attribute_copies());
+            // An element's names are distinct: `dedup` only checks.
+            let mut copies = e.attribute_copies();
+            let attrs = arena.store.attr_list(DistinctAttrs::dedup(&mut copies));
             let name = QualName::clone(&e.name);
             return arena.new_element(name, attrs, e.flag.get(), spans);
         }

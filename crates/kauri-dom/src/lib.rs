@@ -71,6 +71,7 @@ pub use sink::{DomSink, NodeHandle, Parsed};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{
-    AttrName, AttrNamespace, Attribute, LocalName, Namespace, ParseError, QualName, Span,
+    AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace, ParseError, QualName,
+    Span,
 };
 pub use kauri_tree_builder::{QuirksMode, ShadowRootMode, SlotAssignmentMode};

@@ -38,7 +38,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use kauri_tokenizer::{local_name, Attribute, ParseError, QualName, Span};
+use kauri_tokenizer::{local_name, Attribute, DistinctAttrs, ParseError, QualName, Span};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 use crate::clone::clone_children_into;
@@ -116,13 +116,13 @@ pub struct Parsed<'a> {
 ///
 /// ```
 /// use kauri_dom::{Arena, DomSink};
-/// use kauri_tokenizer::{local_name, QualName};
+/// use kauri_tokenizer::{local_name, DistinctAttrs, QualName};
 /// use kauri_tree_builder::{NodeOrText, TreeSink};
 ///
 /// let arena = Arena::new();
 /// let mut sink = DomSink::new(&arena);
 /// let doc = sink.document();
-/// let p = sink.create_element(QualName::html(local_name!("p")), &[]);
+/// let p = sink.create_element(QualName::html(local_name!("p")), DistinctAttrs::EMPTY);
 /// sink.append(&doc, NodeOrText::Node(p));
 /// sink.append(&p, NodeOrText::Text("Hello, "));
 /// sink.append(&p, NodeOrText::Text("world"));
@@ -148,12 +148,12 @@ pub struct Parsed<'a> {
 ///
 /// ```
 /// use kauri_dom::{Arena, DomSink};
-/// use kauri_tokenizer::{local_name, QualName};
+/// use kauri_tokenizer::{local_name, DistinctAttrs, QualName};
 /// use kauri_tree_builder::{NodeOrText, TreeSink};
 ///
 /// let arena = Arena::new();
 /// let mut first = DomSink::new(&arena);
-/// let p = first.create_element(QualName::html(local_name!("p")), &[]);
+/// let p = first.create_element(QualName::html(local_name!("p")), DistinctAttrs::EMPTY);
 /// let mut second = DomSink::new(&arena);
 /// second.append(&p, NodeOrText::Text("not mine")); // refused
 /// assert_eq!(second.refused(), 1);
@@ -446,7 +446,7 @@ impl<'a> TreeSink for DomSink<'a> {
         self.handle(self.document)
     }
 
-    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> NodeHandle<'a> {
+    fn create_element(&mut self, name: QualName, attrs: DistinctAttrs<'_>) -> NodeHandle<'a> {
         // An option's selectedness starts as "has a selected attribute".
         let flag =
             name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
@@ -605,7 +605,7 @@ impl<'a> TreeSink for DomSink<'a> {
         }
     }
 
-    fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: &[Attribute]) {
+    fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: DistinctAttrs<'_>) {
         let Some(e) = self.own(element).and_then(Node::as_element) else {
             return;
         };
@@ -613,10 +613,11 @@ impl<'a> TreeSink for DomSink<'a> {
         // stays in the store: see the module documentation).
         let mut all = e.attribute_copies();
         let before = all.len();
-        all.extend_from_slice(attrs);
+        all.extend_from_slice(&attrs);
         if all.len() > before {
-            // `attr_list` keeps the first of duplicate names: the element's own values win.
-            e.attrs.set(self.arena.store.attr_list(&all));
+            // `dedup` keeps the first of duplicate names: the element's own values win.
+            e.attrs
+                .set(self.arena.store.attr_list(DistinctAttrs::dedup(&mut all)));
         }
     }
 

@@ -26,8 +26,7 @@ use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use kauri_tokenizer::names::{NameKey, NameSet};
-use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
+use kauri_tokenizer::{AttrName, Attribute, DistinctAttrs, LocalName, QualName};
 
 use crate::attrs::Attributes;
 use crate::node::{Node, Spans};
@@ -147,31 +146,16 @@ impl Store {
         ManuallyDrop::new(QualName { ns: name.ns, local })
     }
 
-    /// Stores an attribute list (none when it is empty). A later duplicate of a name is
-    /// dropped, the first value kept (the tokenizer has already dropped the duplicates of a
-    /// tag's attributes).
-    pub(crate) fn attr_list(&self, attrs: &[Attribute]) -> Option<&AttrList<'_>> {
+    /// Stores an attribute list (none when it is empty).
+    pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
         if attrs.is_empty() {
             return None;
         }
         // (Allocating the values while the slice is being filled is fine: the bump allocator
         // hands out the slice's room first.)
-        let items = if has_duplicates(attrs) {
-            let mut seen = NameSet::new();
-            let firsts: Vec<&Attribute> = attrs
-                .iter()
-                .enumerate()
-                .filter(|&(i, a)| {
-                    seen.insert_if_absent(NameKey::of_attr(&a.name), i, same(attrs, a))
-                })
-                .map(|(_, a)| a)
-                .collect();
-            self.bump
-                .alloc_slice_fill_iter(firsts.into_iter().map(|a| self.attr(a)))
-        } else {
-            self.bump
-                .alloc_slice_fill_iter(attrs.iter().map(|a| self.attr(a)))
-        };
+        let items = self
+            .bump
+            .alloc_slice_fill_iter(attrs.iter().map(|a| self.attr(a)));
         Some(self.bump.alloc(AttrList {
             items,
             map: OnceLock::new(),
@@ -191,14 +175,15 @@ impl Store {
     /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose
     /// [`AttrList::map`] is that map.
     pub(crate) fn attr_list_from_map(&self, map: Attributes) -> Option<&AttrList<'_>> {
-        let attrs: Vec<Attribute> = map
+        let mut attrs: Vec<Attribute> = map
             .iter()
             .map(|(name, value)| Attribute {
                 name: name.clone(),
                 value: value.clone(),
             })
             .collect();
-        let list = self.attr_list(&attrs)?;
+        // A map's names are distinct: `dedup` only checks.
+        let list = self.attr_list(DistinctAttrs::dedup(&mut attrs))?;
         let map = self.maps().keep(map);
         // A new list: nothing has read it yet, so its map is unset.
         let _ = list.map.set(map);
@@ -223,30 +208,6 @@ impl Maps {
         // (the arena hands out no other reference to it).
         unsafe { &*kept }
     }
-}
-
-/// Whether two attributes have the same name: pairwise for short lists (almost every tag), by
-/// hashing for long ones.
-fn has_duplicates(attrs: &[Attribute]) -> bool {
-    if attrs.len() < 2 {
-        false
-    } else if attrs.len() <= 16 {
-        attrs
-            .iter()
-            .enumerate()
-            .any(|(i, a)| attrs[..i].iter().any(|b| b.name == a.name))
-    } else {
-        let mut seen = NameSet::new();
-        !attrs
-            .iter()
-            .enumerate()
-            .all(|(i, a)| seen.insert_if_absent(NameKey::of_attr(&a.name), i, same(attrs, a)))
-    }
-}
-
-/// For [`NameSet`]'s lookups in `attrs`: whether entry `j` has `a`'s name.
-fn same<'a>(attrs: &'a [Attribute], a: &'a Attribute) -> impl Fn(usize) -> bool + 'a {
-    move |j| attrs.get(j).is_some_and(|b| b.name == a.name)
 }
 
 /// One attribute of an [`AttrList`].
@@ -456,18 +417,17 @@ mod tests {
             // A clone taken through a copy owns its own reference.
             kept = (*copy).clone();
             assert_eq!(&*name.local, "a-very-long-custom-element-name");
-            let list = store
-                .attr_list(&[
-                    Attribute {
-                        name: AttrName::new(long.clone()),
-                        value: "v".into(),
-                    },
-                    Attribute {
-                        name: AttrName::new(long.clone()),
-                        value: "second".into(),
-                    },
-                ])
-                .unwrap();
+            let mut attrs = vec![
+                Attribute {
+                    name: AttrName::new(long.clone()),
+                    value: "v".into(),
+                },
+                Attribute {
+                    name: AttrName::new(long.clone()),
+                    value: "second".into(),
+                },
+            ];
+            let list = store.attr_list(DistinctAttrs::dedup(&mut attrs)).unwrap();
             assert_eq!(list.items.len(), 1);
             assert_eq!(list.map().len(), 1);
             assert_eq!(list.items[0].value(), "v");
@@ -504,13 +464,13 @@ mod tests {
     #[test]
     fn many_duplicate_attributes_keep_the_first_value() {
         let store = Store::default();
-        let attrs: Vec<Attribute> = (0..40)
+        let mut attrs: Vec<Attribute> = (0..40)
             .map(|i| Attribute {
                 name: AttrName::new(LocalName::from(format!("a{}", i % 20))),
                 value: i.to_string(),
             })
             .collect();
-        let list = store.attr_list(&attrs).unwrap();
+        let list = store.attr_list(DistinctAttrs::dedup(&mut attrs)).unwrap();
         assert_eq!(list.items.len(), 20);
         assert!(list
             .items

@@ -2,23 +2,27 @@
 
 use kauri_dom::{to_json, to_test_tree, Arena, Document, DomSink, Edge, JsonOptions, NodeHandle};
 use kauri_tokenizer::{
-    local_name, AttrName, AttrNamespace, Attribute, LocalName, Namespace, ParseError, QualName,
+    local_name, AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace,
+    ParseError, QualName,
 };
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeSink};
 
 fn html<'a>(sink: &mut DomSink<'a>, name: &str) -> NodeHandle<'a> {
-    sink.create_element(QualName::html(LocalName::from(name)), &[])
+    sink.create_element(QualName::html(LocalName::from(name)), DistinctAttrs::EMPTY)
 }
 
 fn html_attrs<'a>(sink: &mut DomSink<'a>, name: &str, attrs: &[(&str, &str)]) -> NodeHandle<'a> {
-    let attrs: Vec<Attribute> = attrs
+    let mut attrs: Vec<Attribute> = attrs
         .iter()
         .map(|(n, v)| Attribute {
             name: AttrName::new(LocalName::from(*n)),
             value: v.to_string(),
         })
         .collect();
-    sink.create_element(QualName::html(LocalName::from(name)), &attrs)
+    sink.create_element(
+        QualName::html(LocalName::from(name)),
+        DistinctAttrs::dedup(&mut attrs),
+    )
 }
 
 fn node<'a>(h: &NodeHandle<'a>) -> NodeOrText<'static, NodeHandle<'a>> {
@@ -125,19 +129,17 @@ fn attributes_keep_source_order_and_add_if_missing() {
     let doc = sink.document();
     let h = html_attrs(&mut sink, "html", &[("z", "1"), ("a", "2")]);
     sink.append(&doc, node(&h));
-    sink.add_attrs_if_missing(
-        &h,
-        &[
-            Attribute {
-                name: AttrName::new(LocalName::from("a")),
-                value: "ignored".into(),
-            },
-            Attribute {
-                name: AttrName::new(LocalName::from("m")),
-                value: "3".into(),
-            },
-        ],
-    );
+    let more = [
+        Attribute {
+            name: AttrName::new(LocalName::from("a")),
+            value: "ignored".into(),
+        },
+        Attribute {
+            name: AttrName::new(LocalName::from("m")),
+            value: "3".into(),
+        },
+    ];
+    sink.add_attrs_if_missing(&h, DistinctAttrs::new(&more).unwrap());
     let parsed = sink.finish();
     let e = parsed.root.first_child().unwrap().as_element().unwrap();
     let order: Vec<(&str, &str)> = e
@@ -158,31 +160,35 @@ fn attributes_keep_source_order_and_add_if_missing() {
 fn foreign_elements_and_attributes_dump_with_prefixes() {
     let arena = Arena::new();
     let (mut sink, body) = skeleton(&arena);
+    let svg_attrs = [
+        Attribute {
+            name: AttrName {
+                ns: AttrNamespace::XLink,
+                local: LocalName::from("href"),
+            },
+            value: "#a".into(),
+        },
+        Attribute {
+            name: AttrName::new(LocalName::from("viewBox")),
+            value: "0 0 1 1".into(),
+        },
+        Attribute {
+            name: AttrName {
+                ns: AttrNamespace::Xml,
+                local: LocalName::from("lang"),
+            },
+            value: "en".into(),
+        },
+    ];
     let svg = sink.create_element(
         QualName::new(Namespace::Svg, local_name!("svg")),
-        &[
-            Attribute {
-                name: AttrName {
-                    ns: AttrNamespace::XLink,
-                    local: LocalName::from("href"),
-                },
-                value: "#a".into(),
-            },
-            Attribute {
-                name: AttrName::new(LocalName::from("viewBox")),
-                value: "0 0 1 1".into(),
-            },
-            Attribute {
-                name: AttrName {
-                    ns: AttrNamespace::Xml,
-                    local: LocalName::from("lang"),
-                },
-                value: "en".into(),
-            },
-        ],
+        DistinctAttrs::new(&svg_attrs).unwrap(),
     );
     sink.append(&body, node(&svg));
-    let mi = sink.create_element(QualName::new(Namespace::MathMl, LocalName::from("mi")), &[]);
+    let mi = sink.create_element(
+        QualName::new(Namespace::MathMl, LocalName::from("mi")),
+        DistinctAttrs::EMPTY,
+    );
     sink.append(&body, node(&mi));
     let parsed = sink.finish();
     let tree = to_test_tree(parsed.root);

@@ -5,7 +5,10 @@ use kauri_tokenizer::{AttrName, Attribute, LocalName, QualName};
 use kauri_tree_builder::{NodeOrText, TreeSink};
 
 fn html<'a>(sink: &mut DomSink<'a>, name: &str) -> NodeHandle<'a> {
-    sink.create_element(QualName::html(LocalName::from(name)), &[])
+    sink.create_element(
+        QualName::html(LocalName::from(name)),
+        kauri_tokenizer::DistinctAttrs::EMPTY,
+    )
 }
 
 /// `<div><p>a<b>b</b></p><template><i>t</i></template></div>` as a document's only child.

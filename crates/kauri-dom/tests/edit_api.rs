@@ -1,8 +1,8 @@
 //! The DOM-named editing methods of `Editor`: each method and each of its error cases.
 
 use kauri_dom::{
-    AttrName, AttrNamespace, Attribute, Document, EditError, Editor, LocalName, Namespace, Node,
-    QualName,
+    AttrName, AttrNamespace, Attribute, DistinctAttrs, Document, EditError, Editor, LocalName,
+    Namespace, Node, QualName,
 };
 
 /// A document whose only child is a `body` element holding `html` (parsed in its context).
@@ -294,7 +294,10 @@ fn doctypes_go_first_and_only_into_documents() {
         let mut sink = kauri_dom::DomSink::new(arena);
         let d = sink.document();
         sink.append_doctype_to_document("html", "", "");
-        let html = sink.create_element(QualName::html(LocalName::from("html")), &[]);
+        let html = sink.create_element(
+            QualName::html(LocalName::from("html")),
+            DistinctAttrs::EMPTY,
+        );
         sink.append(&d, NodeOrText::Node(html));
         sink.finish()
     });

@@ -92,7 +92,10 @@ fn deep_trees_do_not_recurse() {
         let mut sink = DomSink::new(arena);
         let mut parent = sink.document();
         for _ in 0..depth {
-            let div = sink.create_element(QualName::html(LocalName::from("div")), &[]);
+            let div = sink.create_element(
+                QualName::html(LocalName::from("div")),
+                kauri_tokenizer::DistinctAttrs::EMPTY,
+            );
             sink.append(&parent, NodeOrText::Node(div));
             parent = div;
         }

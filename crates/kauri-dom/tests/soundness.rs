@@ -4,7 +4,7 @@
 //! report the use-after-free the first two used to reach.
 
 use kauri_dom::{Arena, DomSink};
-use kauri_tokenizer::{local_name, AttrName, Attribute, LocalName, QualName};
+use kauri_tokenizer::{local_name, AttrName, Attribute, DistinctAttrs, LocalName, QualName};
 use kauri_tokenizer::{Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{NodeOrText, TreeBuilder, TreeBuilderOptions, TreeSink};
 
@@ -23,7 +23,7 @@ fn a_second_sink_cannot_add_text_to_a_finished_tree() {
     let mut a = DomSink::new(&arena);
     let mut b = DomSink::new(&arena);
     let doc = a.document();
-    let p = a.create_element(QualName::html(local_name!("p")), &[]);
+    let p = a.create_element(QualName::html(local_name!("p")), DistinctAttrs::EMPTY);
     a.append(&doc, NodeOrText::Node(p));
     a.append(&p, NodeOrText::Text("mine"));
     let tree = a.finish();
@@ -51,14 +51,17 @@ fn a_second_sink_cannot_add_attributes_while_they_are_read() {
     let mut a = DomSink::new(&arena);
     let mut b = DomSink::new(&arena);
     let doc = a.document();
-    let body = a.create_element(QualName::html(local_name!("body")), &[attr("id", "x")]);
+    let body = a.create_element(
+        QualName::html(local_name!("body")),
+        DistinctAttrs::new(&[attr("id", "x")]).unwrap(),
+    );
     a.append(&doc, NodeOrText::Node(body));
     let tree = a.finish();
     let element = tree.root.first_child().unwrap().as_element().unwrap();
     let mut seen = Vec::new();
     for (name, value) in element.attrs() {
         let many: Vec<Attribute> = (0..64).map(|i| attr(&format!("a{i}"), "v")).collect();
-        b.add_attrs_if_missing(&body, &many);
+        b.add_attrs_if_missing(&body, DistinctAttrs::new(&many).unwrap());
         seen.push((name.local.to_string(), value.clone()));
     }
     assert_eq!(seen, [("id".to_owned(), "x".to_owned())]);
@@ -102,7 +105,10 @@ fn a_sink_swapped_into_a_tree_builder_refuses_the_old_handles() {
 fn a_handle_does_not_show_its_text() {
     let arena = Arena::new();
     let mut sink = DomSink::new(&arena);
-    let p = sink.create_element(QualName::html(local_name!("p")), &[attr("title", "t")]);
+    let p = sink.create_element(
+        QualName::html(local_name!("p")),
+        DistinctAttrs::new(&[attr("title", "t")]).unwrap(),
+    );
     sink.append(&p, NodeOrText::Text("secret"));
     let doc = sink.document();
     assert_eq!(format!("{p:?}"), "NodeHandle(<html p>)");
@@ -115,12 +121,18 @@ fn every_method_refuses_another_sinks_handles() {
     let arena = Arena::new();
     let mut a = DomSink::new(&arena).with_spans(true);
     let doc = a.document();
-    let template = a.create_element(QualName::html(local_name!("template")), &[]);
-    let div = a.create_element(QualName::html(local_name!("div")), &[attr("id", "d")]);
+    let template = a.create_element(
+        QualName::html(local_name!("template")),
+        DistinctAttrs::EMPTY,
+    );
+    let div = a.create_element(
+        QualName::html(local_name!("div")),
+        DistinctAttrs::new(&[attr("id", "d")]).unwrap(),
+    );
     a.append(&doc, NodeOrText::Node(div));
     a.append(&div, NodeOrText::Node(template));
     let mut b = DomSink::new(&arena).with_spans(true);
-    let mine = b.create_element(QualName::html(local_name!("span")), &[]);
+    let mine = b.create_element(QualName::html(local_name!("span")), DistinctAttrs::EMPTY);
     let b_doc = b.document();
     b.append(&b_doc, NodeOrText::Node(div));
     b.append(&mine, NodeOrText::Node(div));
@@ -156,9 +168,9 @@ fn shadow_form_owner_and_patching_methods_refuse_another_sinks_handles() {
     let arena = Arena::new();
     let mut a = DomSink::new(&arena);
     let doc = a.document();
-    let div = a.create_element(QualName::html(local_name!("div")), &[]);
-    let form = a.create_element(QualName::html(local_name!("form")), &[]);
-    let input = a.create_element(QualName::html(local_name!("input")), &[]);
+    let div = a.create_element(QualName::html(local_name!("div")), DistinctAttrs::EMPTY);
+    let form = a.create_element(QualName::html(local_name!("form")), DistinctAttrs::EMPTY);
+    let input = a.create_element(QualName::html(local_name!("input")), DistinctAttrs::EMPTY);
     let start = a.create_processing_instruction("start", "name=\"r\"");
     a.append(&doc, NodeOrText::Node(div));
     a.append(&div, NodeOrText::Node(form));
@@ -202,10 +214,11 @@ fn chain<'a>(
     let mut nodes = Vec::new();
     let mut at = *parent;
     for _ in 0..depth {
-        let div = sink.create_element(QualName::html(local_name!("div")), &[]);
+        let div = sink.create_element(QualName::html(local_name!("div")), DistinctAttrs::EMPTY);
         sink.append(&at, NodeOrText::Node(div));
         for _ in 0..width {
-            let span = sink.create_element(QualName::html(local_name!("span")), &[]);
+            let span =
+                sink.create_element(QualName::html(local_name!("span")), DistinctAttrs::EMPTY);
             sink.append(&div, NodeOrText::Node(span));
         }
         nodes.push(div);
@@ -233,7 +246,7 @@ fn no_insertion_makes_a_node_its_own_ancestor() {
     let arena = Arena::new();
     let mut sink = DomSink::new(&arena);
     let doc = sink.document();
-    let html = sink.create_element(QualName::html(local_name!("html")), &[]);
+    let html = sink.create_element(QualName::html(local_name!("html")), DistinctAttrs::EMPTY);
     sink.append(&doc, NodeOrText::Node(html));
     // Deep and narrow: the walk up from the last div is long, the subtree of the first small
     // at each step; and shallow under a wide subtree.
@@ -246,7 +259,7 @@ fn no_insertion_makes_a_node_its_own_ancestor() {
     sink.append(&wide[1], NodeOrText::Node(wide[0]));
     sink.append(&first, NodeOrText::Node(first));
     // insert_before: the sibling's parent is the new parent.
-    let deep_leaf = sink.create_element(QualName::html(local_name!("i")), &[]);
+    let deep_leaf = sink.create_element(QualName::html(local_name!("i")), DistinctAttrs::EMPTY);
     sink.append(&last, NodeOrText::Node(deep_leaf));
     sink.insert_before(&deep_leaf, NodeOrText::Node(first));
     sink.insert_before(&deep[5], NodeOrText::Node(deep[2]));

@@ -4,7 +4,7 @@
 //! ThreadSanitizer and Miri (`.ci/sanitizers`).
 
 use kauri_dom::{Document, DomSink};
-use kauri_tokenizer::{local_name, AttrName, Attribute, LocalName, QualName};
+use kauri_tokenizer::{local_name, AttrName, Attribute, DistinctAttrs, LocalName, QualName};
 use kauri_tokenizer::{Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{NodeOrText, TreeBuilder, TreeBuilderOptions, TreeSink};
 
@@ -19,8 +19,9 @@ fn attributes_indexed_lazily_from_two_threads() {
             name: AttrName::new(LocalName::from(name)),
             value: value.to_owned(),
         };
-        let attrs = [attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
-        let el = sink.create_element(QualName::html(local_name!("a")), &attrs);
+        let mut attrs = vec![attr("href", "/x"), attr("id", "a"), attr("href", "/y")];
+        let attrs = DistinctAttrs::dedup(&mut attrs);
+        let el = sink.create_element(QualName::html(local_name!("a")), attrs);
         sink.append(&root, NodeOrText::Node(el));
         sink.finish()
     });

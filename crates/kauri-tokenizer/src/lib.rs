@@ -30,7 +30,9 @@ mod token;
 mod tokenizer;
 
 pub use error::{ErrorCode, ParseError, UnknownErrorCode};
-pub use names::{AttrName, AttrNamespace, Attribute, LocalName, Namespace, QualName};
+pub use names::{
+    AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace, QualName,
+};
 pub use position::{fill_positions, line_col, LineCounter};
 pub use sink::{TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};

@@ -1,7 +1,7 @@
 //! The tokens the tokenizer emits (§ tokenization of the standard, plus the 2026 processing
 //! instruction).
 
-use crate::names::{Attribute, LocalName};
+use crate::names::{DistinctAttrs, LocalName};
 
 /// A source location: a byte range `start..end` of the tokenizer's input, in bytes of the UTF-8
 /// text as fed (before newline normalization), so `&input[span.start..span.end]` is the
@@ -91,7 +91,7 @@ pub struct Tag<'a> {
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
     /// Attributes in source order; duplicates already dropped (with a `duplicate-attribute` error).
-    pub attrs: &'a [Attribute],
+    pub attrs: DistinctAttrs<'a>,
 }
 
 impl Tag<'_> {

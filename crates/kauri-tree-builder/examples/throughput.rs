@@ -5,7 +5,7 @@
 //! `cargo run --release -p kauri-tree-builder --example throughput -- page.html [iterations] [tok|tb]`
 
 use kauri_tokenizer::{
-    Attribute, QualName, Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions,
+    DistinctAttrs, QualName, Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions,
 };
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink};
 use std::time::Instant;
@@ -31,17 +31,23 @@ impl TreeSink for Null {
         self.has_parent.push(false);
         0
     }
-    fn create_element(&mut self, _name: QualName, attrs: &[Attribute]) -> u32 {
+    fn create_element(&mut self, _name: QualName, attrs: DistinctAttrs<'_>) -> u32 {
         std::hint::black_box(attrs);
         self.next += 1;
         self.has_parent.push(false);
         self.next
     }
     fn create_comment(&mut self, _data: &str) -> u32 {
-        self.create_element(QualName::html(kauri_tokenizer::local_name!("div")), &[])
+        self.create_element(
+            QualName::html(kauri_tokenizer::local_name!("div")),
+            DistinctAttrs::EMPTY,
+        )
     }
     fn create_processing_instruction(&mut self, _t: &str, _d: &str) -> u32 {
-        self.create_element(QualName::html(kauri_tokenizer::local_name!("div")), &[])
+        self.create_element(
+            QualName::html(kauri_tokenizer::local_name!("div")),
+            DistinctAttrs::EMPTY,
+        )
     }
     fn append_doctype_to_document(&mut self, _n: &str, _p: &str, _s: &str) {}
     fn append(&mut self, _parent: &u32, child: NodeOrText<'_, u32>) {
@@ -64,7 +70,7 @@ impl TreeSink for Null {
     fn template_contents(&mut self, template: &u32) -> u32 {
         *template
     }
-    fn add_attrs_if_missing(&mut self, _element: &u32, _attrs: &[Attribute]) {}
+    fn add_attrs_if_missing(&mut self, _element: &u32, _attrs: DistinctAttrs<'_>) {}
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 }
 

@@ -109,7 +109,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // 4.13.6. Create an element for the token node was created for; replace node
                 //         in the list and the stack; node := the new element.
                 let (name, attrs) = self.entry_token(node_list_idx);
-                let new = self.create_html_element(&name, &attrs);
+                let new = self.create_html_element(&name, attrs);
                 let flags = element_flags(Namespace::Html, &name, &[]);
                 let entry = self
                     .open
@@ -140,7 +140,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 .position(fe_id)
                 .expect("formattingElement is still in the list");
             let (fe_name, fe_attrs) = self.entry_token(fe_pos);
-            let new = self.create_html_element(&fe_name, &fe_attrs);
+            let new = self.create_html_element(&fe_name, fe_attrs);
             let flags = element_flags(Namespace::Html, &fe_name, &[]);
             let entry = self
                 .open
@@ -170,13 +170,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// "Create an element for the token" in the HTML namespace (not inserted). The clone gets
-    /// no span of its own: no single tag created it.
+    /// "Create an element for the token" in the HTML namespace (not inserted), from the token's
+    /// name and attributes as [`TreeBuilder::entry_token`] gives them back. The clone gets no
+    /// span of its own: no single tag created it.
     fn create_html_element(
         &mut self,
         name: &LocalName,
-        attrs: &[kauri_tokenizer::Attribute],
+        mut attrs: Vec<kauri_tokenizer::Attribute>,
     ) -> S::Handle {
+        // A copy of a token's list, or of an element's: distinct already, so `dedup` only
+        // checks.
+        let attrs = kauri_tokenizer::DistinctAttrs::dedup(&mut attrs);
         self.sink
             .create_element(QualName::html(name.clone()), attrs)
     }

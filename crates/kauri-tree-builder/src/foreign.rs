@@ -150,9 +150,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 name = adjusted;
             }
         }
-        let attrs = adjusted_foreign_attributes(ns, tag.attrs);
+        let mut adjusted = adjusted_foreign_attributes(ns, tag.attrs);
         let is_svg_script = ns == Namespace::Svg && name == local_name!("script");
-        self.insert_element(ns, name, &attrs);
+        self.insert_element(ns, name, adjusted.distinct());
         if tag.self_closing {
             // Acknowledge the flag and pop; a self-closing SVG `script` acts as its end tag.
             self.self_closing_unacked = false;

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use kauri_tokenizer::{local_name, AttrNamespace, Attribute, LocalName, Namespace};
+use kauri_tokenizer::{local_name, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace};
 
 /// "Adjust SVG tag name": the lowercase name the tokenizer produced, re-cased.
 pub(crate) fn adjust_svg_tag_name(name: &LocalName) -> Option<LocalName> {
@@ -56,16 +56,40 @@ pub(crate) fn adjust_svg_tag_name(name: &LocalName) -> Option<LocalName> {
 /// them: the token's own list, not copied, when no name changes (most tags).
 pub(crate) fn adjusted_foreign_attributes(
     ns: Namespace,
-    attrs: &[Attribute],
-) -> Cow<'_, [Attribute]> {
-    let mut attrs = Cow::Borrowed(attrs);
+    attrs: DistinctAttrs<'_>,
+) -> AdjustedAttrs<'_> {
+    let mut adjusted = Cow::Borrowed(attrs.as_slice());
     match ns {
-        Namespace::MathMl => adjust_mathml_attributes(&mut attrs),
-        Namespace::Svg => adjust_svg_attributes(&mut attrs),
+        Namespace::MathMl => adjust_mathml_attributes(&mut adjusted),
+        Namespace::Svg => adjust_svg_attributes(&mut adjusted),
         Namespace::Html => {}
     }
-    adjust_foreign_attributes(&mut attrs);
-    attrs
+    adjust_foreign_attributes(&mut adjusted);
+    match adjusted {
+        Cow::Borrowed(_) => AdjustedAttrs::Same(attrs),
+        Cow::Owned(copy) => AdjustedAttrs::Renamed(copy),
+    }
+}
+
+/// The result of [`adjusted_foreign_attributes`].
+pub(crate) enum AdjustedAttrs<'a> {
+    /// No name changed: the token's list.
+    Same(DistinctAttrs<'a>),
+    /// A copy with some names changed.
+    Renamed(Vec<Attribute>),
+}
+
+impl AdjustedAttrs<'_> {
+    /// The attributes, distinct. A tokenizer's names stay distinct through the adjustments:
+    /// each table maps distinct names to distinct names, and to names no tokenizer produces
+    /// (the SVG and MathML ones have capitals, the foreign ones a namespace). A hand-made
+    /// token with both `viewbox` and `viewBox` keeps the first.
+    pub(crate) fn distinct(&mut self) -> DistinctAttrs<'_> {
+        match self {
+            AdjustedAttrs::Same(attrs) => *attrs,
+            AdjustedAttrs::Renamed(copy) => DistinctAttrs::dedup(copy),
+        }
+    }
 }
 
 /// "Adjust SVG attributes".

@@ -4,7 +4,7 @@
 use crate::sink::TreeSink;
 use crate::tree_builder::helpers::Place;
 use crate::tree_builder::TreeBuilder;
-use kauri_tokenizer::{local_name, Attribute, LocalName, Namespace, QualName};
+use kauri_tokenizer::{local_name, DistinctAttrs, LocalName, Namespace, QualName};
 
 /// Whether an HTML element with this local name is a form-associated element
 /// (`§ form-associated-element`): `button`, `fieldset`, `input`, `object`, `output`,
@@ -44,7 +44,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: &[Attribute],
+        attrs: DistinctAttrs<'_>,
         intended: &Place<S::Handle>,
     ) -> S::Handle {
         // Step 15's token-side conditions, read before the attributes move into the element.

@@ -122,8 +122,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn adjusted_current_node_handle(&mut self) -> Option<S::Handle> {
         if self.open.len() == 1 && self.context.is_some() {
             if self.context_host.element.is_none() {
-                let (name, attrs) = self.context_host.tag.take()?;
-                self.context_host.element = Some(self.sink.create_element(name, &attrs));
+                let (name, mut attrs) = self.context_host.tag.take()?;
+                let attrs = kauri_tokenizer::DistinctAttrs::dedup(&mut attrs);
+                self.context_host.element = Some(self.sink.create_element(name, attrs));
             }
             return self.context_host.element.clone();
         }
@@ -138,7 +139,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         ns: Namespace,
         tag: Tag,
     ) -> S::Handle {
-        let flags = element_flags(ns, &tag.name, tag.attrs);
+        let flags = element_flags(ns, &tag.name, &tag.attrs);
         // 1. Let adjustedInsertionLocation be the appropriate place for inserting a node.
         let place = self.appropriate_place();
         // 2. Let element be the result of creating an element for the token.

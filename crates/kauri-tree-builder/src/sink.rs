@@ -1,6 +1,6 @@
 //! The interface between the tree builder and the document it builds (normally the arena DOM).
 
-use kauri_tokenizer::{Attribute, ParseError, QualName, Span};
+use kauri_tokenizer::{Attribute, DistinctAttrs, ParseError, QualName, Span};
 
 /// The document's quirks mode ("the initial insertion mode", § the-initial-insertion-mode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -150,7 +150,7 @@ pub trait TreeSink {
     /// template contents (a DocumentFragment, see [`TreeSink::template_contents`]). The
     /// attributes are lent for the call (most come straight from the tokenizer, which reuses
     /// their storage for the next tag): a sink copies what it keeps.
-    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> Self::Handle;
+    fn create_element(&mut self, name: QualName, attrs: DistinctAttrs<'_>) -> Self::Handle;
 
     /// Creates a comment node.
     fn create_comment(&mut self, data: &str) -> Self::Handle;
@@ -182,7 +182,7 @@ pub trait TreeSink {
     fn template_contents(&mut self, template: &Self::Handle) -> Self::Handle;
 
     /// Adds each attribute the element does not have yet (`<html>`/`<body>` start tags in body).
-    fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: &[Attribute]);
+    fn add_attrs_if_missing(&mut self, element: &Self::Handle, attrs: DistinctAttrs<'_>);
 
     /// Whether [`TreeSink::element_attrs`] gives back the attributes of the elements this sink
     /// creates. When true, the tree builder keeps no copy of a formatting element's attributes for
@@ -226,7 +226,7 @@ pub trait TreeSink {
     /// impl TreeSink for Count {
     ///     type Handle = usize;
     ///     fn document(&mut self) -> usize { 0 }
-    ///     fn create_element(&mut self, _: QualName, _: &[kauri_tokenizer::Attribute]) -> usize {
+    ///     fn create_element(&mut self, _: QualName, _: kauri_tokenizer::DistinctAttrs<'_>) -> usize {
     ///         self.0 += 1;
     ///         self.0
     ///     }
@@ -239,7 +239,7 @@ pub trait TreeSink {
     ///     fn detach(&mut self, _: &usize) {}
     ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
     ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
-    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: &[kauri_tokenizer::Attribute]) {}
+    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: kauri_tokenizer::DistinctAttrs<'_>) {}
     ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
     ///     fn parse_error(&mut self, _: kauri_tokenizer::ParseError) { unreachable!() }
     ///     fn wants_errors(&self) -> bool { false }

@@ -28,7 +28,11 @@ impl TreeSink for Recorder {
     fn document(&mut self) -> usize {
         self.dom.document()
     }
-    fn create_element(&mut self, name: QualName, attrs: &[kauri_tokenizer::Attribute]) -> usize {
+    fn create_element(
+        &mut self,
+        name: QualName,
+        attrs: kauri_tokenizer::DistinctAttrs<'_>,
+    ) -> usize {
         self.dom.create_element(name, attrs)
     }
     fn create_comment(&mut self, data: &str) -> usize {
@@ -59,7 +63,7 @@ impl TreeSink for Recorder {
     fn template_contents(&mut self, template: &usize) -> usize {
         self.dom.template_contents(template)
     }
-    fn add_attrs_if_missing(&mut self, element: &usize, attrs: &[kauri_tokenizer::Attribute]) {
+    fn add_attrs_if_missing(&mut self, element: &usize, attrs: kauri_tokenizer::DistinctAttrs<'_>) {
         self.dom.add_attrs_if_missing(element, attrs)
     }
     fn set_quirks_mode(&mut self, mode: QuirksMode) {

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 
-use kauri_tokenizer::{Attribute, QualName, Tokenizer, TokenizerOptions};
+use kauri_tokenizer::{DistinctAttrs, QualName, Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink};
 
 /// Nodes are indices into `parents`; an element's depth is its parent's depth plus one.
@@ -52,7 +52,7 @@ impl TreeSink for CountElements {
         0
     }
 
-    fn create_element(&mut self, name: QualName, _attrs: &[Attribute]) -> usize {
+    fn create_element(&mut self, name: QualName, _attrs: DistinctAttrs<'_>) -> usize {
         let key = match name.ns {
             kauri_tokenizer::Namespace::Html => name.local.to_string(),
             ns => format!("{} {}", ns.short_name(), &*name.local),
@@ -105,7 +105,7 @@ impl TreeSink for CountElements {
         *template
     }
 
-    fn add_attrs_if_missing(&mut self, _element: &usize, _attrs: &[Attribute]) {}
+    fn add_attrs_if_missing(&mut self, _element: &usize, _attrs: DistinctAttrs<'_>) {}
 
     fn set_quirks_mode(&mut self, _mode: QuirksMode) {}
 

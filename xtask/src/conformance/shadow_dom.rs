@@ -138,7 +138,7 @@ fn single(node: &Node<'_>) -> kauri_dom::Document {
         let doc = sink.document();
         let copy = match node.data() {
             NodeData::Element(e) => {
-                let attrs: Vec<kauri_tokenizer::Attribute> = e
+                let mut attrs: Vec<kauri_tokenizer::Attribute> = e
                     .attrs()
                     .iter()
                     .map(|(name, value)| kauri_tokenizer::Attribute {
@@ -146,9 +146,10 @@ fn single(node: &Node<'_>) -> kauri_dom::Document {
                         value: value.clone(),
                     })
                     .collect();
-                Some(NodeOrText::Node(
-                    sink.create_element(e.qual_name().clone(), &attrs),
-                ))
+                Some(NodeOrText::Node(sink.create_element(
+                    e.qual_name().clone(),
+                    kauri_tokenizer::DistinctAttrs::dedup(&mut attrs),
+                )))
             }
             NodeData::Text(t) => Some(NodeOrText::Text(t.data())),
             NodeData::Comment(c) => Some(NodeOrText::Node(sink.create_comment(c.data()))),

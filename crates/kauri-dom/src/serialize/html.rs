@@ -648,7 +648,7 @@ mod tests {
             name: &str,
             attrs: &[(AttrNamespace, &str, &str)],
         ) -> Handle<'a> {
-            let attrs: Vec<Attribute> = attrs
+            let mut attrs: Vec<Attribute> = attrs
                 .iter()
                 .map(|&(ns, local, value)| Attribute {
                     name: AttrName {
@@ -658,8 +658,10 @@ mod tests {
                     value: value.to_owned(),
                 })
                 .collect();
-            self.sink
-                .create_element(QualName::new(ns, LocalName::from(name)), &attrs)
+            self.sink.create_element(
+                QualName::new(ns, LocalName::from(name)),
+                kauri_tokenizer::DistinctAttrs::dedup(&mut attrs),
+            )
         }
 
         fn html(&mut self, name: &str) -> Handle<'a> {

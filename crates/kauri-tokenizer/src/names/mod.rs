@@ -5,6 +5,7 @@
 //! a string of its own for any other name (see `local_name.rs` for why). `local_name!("div")` is
 //! a constant that can be used in `match` patterns and compared as an integer.
 
+mod distinct_attrs;
 mod hash;
 mod local_name;
 mod name_set;
@@ -26,6 +27,7 @@ mod generated {
 #[doc(hidden)]
 pub use generated::*;
 
+pub use distinct_attrs::DistinctAttrs;
 pub use hash::{hash_bytes, hash_bytes_u32, hash_word, BuildNameHasher, NameHasher};
 pub use local_name::LocalName;
 pub use name_set::{NameKey, NameSet};

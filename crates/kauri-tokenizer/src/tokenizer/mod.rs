@@ -31,7 +31,7 @@ use std::cell::Cell;
 use attribute_list::AttributeList;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::names::{hash_bytes, hash_word, LocalName, NameKey, NameSet};
+use crate::names::{hash_bytes, hash_word, DistinctAttrs, LocalName, NameKey, NameSet};
 use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
@@ -1065,7 +1065,7 @@ impl<S: TokenSink> Tokenizer<S> {
             kind,
             name,
             self_closing,
-            attrs: self.attrs.as_slice(),
+            attrs: DistinctAttrs::from_tokenizer(self.attrs.as_slice()),
         };
         let result = self.sink.process_token(Token::Tag(tag), span);
         self.attrs.clear();

@@ -7,7 +7,7 @@ use crate::stack::Scope;
 use crate::tag_sets::{all_ws, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{
-    local_name, ErrorCode, LocalName, Namespace, Tag, TagKind, TextState, Token,
+    local_name, DistinctAttrs, ErrorCode, LocalName, Namespace, Tag, TagKind, TextState, Token,
 };
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -406,8 +406,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("math") => {
                 self.reconstruct_active_formatting_elements();
-                let attrs = adjusted_foreign_attributes(Namespace::MathMl, tag.attrs);
-                self.insert_element(Namespace::MathMl, tag.name, &attrs);
+                let mut attrs = adjusted_foreign_attributes(Namespace::MathMl, tag.attrs);
+                self.insert_element(Namespace::MathMl, tag.name, attrs.distinct());
                 if tag.self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
@@ -415,8 +415,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             local_name!("svg") => {
                 self.reconstruct_active_formatting_elements();
-                let attrs = adjusted_foreign_attributes(Namespace::Svg, tag.attrs);
-                self.insert_element(Namespace::Svg, tag.name, &attrs);
+                let mut attrs = adjusted_foreign_attributes(Namespace::Svg, tag.attrs);
+                self.insert_element(Namespace::Svg, tag.name, attrs.distinct());
                 if tag.self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
@@ -620,7 +620,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_name!("br") => {
                 self.error(ErrorCode::EndTagBr);
                 self.reconstruct_active_formatting_elements();
-                self.insert_void_element(local_name!("br"), &[]);
+                self.insert_void_element(local_name!("br"), DistinctAttrs::EMPTY);
                 self.frameset_ok = false;
             }
             _ => self.any_other_end_tag(&tag.name),

@@ -6,7 +6,8 @@ use crate::tag_sets::leading_ws;
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_encoding::encoding_from_meta_attributes;
 use kauri_tokenizer::{
-    local_name, Doctype, ErrorCode, Namespace, QualName, Tag, TagKind, TextState, Token,
+    local_name, DistinctAttrs, Doctype, ErrorCode, Namespace, QualName, Tag, TagKind, TextState,
+    Token,
 };
 
 /// Public identifiers that start one of these put the document in quirks mode.
@@ -173,7 +174,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Creates the `html` element, appends it to the Document and pushes it.
-    fn insert_html_root(&mut self, attrs: &[kauri_tokenizer::Attribute]) {
+    fn insert_html_root(&mut self, attrs: DistinctAttrs<'_>) {
         let flags = crate::tag_sets::element_flags(Namespace::Html, &local_name!("html"), &[]);
         let h = self
             .sink
@@ -205,7 +206,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.implied(|tb| tb.insert_html_root(&[]));
+                self.implied(|tb| tb.insert_html_root(DistinctAttrs::EMPTY));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Tag(Tag {
@@ -230,7 +231,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.implied(|tb| tb.insert_html_root(&[]));
+                self.implied(|tb| tb.insert_html_root(DistinctAttrs::EMPTY));
                 Flow::Reprocess(token)
             }
         }
@@ -244,7 +245,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if n == s.len() {
                     return Flow::Done;
                 }
-                self.implied(|tb| tb.insert_head(&[]));
+                self.implied(|tb| tb.insert_head(DistinctAttrs::EMPTY));
                 Flow::Reprocess(Token::Characters(&s[n..]))
             }
             Token::Comment(data) => {
@@ -286,13 +287,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             token => {
-                self.implied(|tb| tb.insert_head(&[]));
+                self.implied(|tb| tb.insert_head(DistinctAttrs::EMPTY));
                 Flow::Reprocess(token)
             }
         }
     }
 
-    fn insert_head(&mut self, attrs: &[kauri_tokenizer::Attribute]) {
+    fn insert_head(&mut self, attrs: DistinctAttrs<'_>) {
         let h = self.insert_html_element(local_name!("head"), attrs);
         self.head = Some(h);
         self.mode = InsertionMode::InHead;

@@ -9,7 +9,9 @@ use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
 use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
-use kauri_tokenizer::{local_name, Attribute, ErrorCode, LocalName, Namespace, TextState};
+use kauri_tokenizer::{
+    local_name, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, TextState,
+};
 
 /// An insertion location: append to a parent, or insert before a sibling.
 pub(crate) enum Place<H> {
@@ -193,7 +195,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: &[Attribute],
+        attrs: DistinctAttrs<'_>,
     ) -> S::Handle {
         self.insert_element_for(ns, name, attrs, true)
     }
@@ -205,10 +207,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         ns: Namespace,
         name: LocalName,
-        attrs: &[Attribute],
+        attrs: DistinctAttrs<'_>,
         own_tag: bool,
     ) -> S::Handle {
-        let flags = element_flags(ns, &name, attrs);
+        let flags = element_flags(ns, &name, &attrs);
         let place = self.appropriate_place();
         let handle = self.create_element_for_token(ns, name.clone(), attrs, &place);
         if own_tag {
@@ -235,21 +237,21 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// start tag token with no attributes"), with an empty span (see
     /// [`TreeBuilder::implied`]).
     pub(crate) fn insert_implied_html_element(&mut self, name: LocalName) -> S::Handle {
-        self.implied(|tb| tb.insert_html_element(name, &[]))
+        self.implied(|tb| tb.insert_html_element(name, DistinctAttrs::EMPTY))
     }
 
     /// "Insert an HTML element".
     pub(crate) fn insert_html_element(
         &mut self,
         name: LocalName,
-        attrs: &[Attribute],
+        attrs: DistinctAttrs<'_>,
     ) -> S::Handle {
         self.insert_element(Namespace::Html, name, attrs)
     }
 
     /// Inserts an HTML element and pops it at once (void elements), acknowledging the
     /// self-closing flag.
-    pub(crate) fn insert_void_element(&mut self, name: LocalName, attrs: &[Attribute]) {
+    pub(crate) fn insert_void_element(&mut self, name: LocalName, attrs: DistinctAttrs<'_>) {
         self.insert_html_element(name, attrs);
         self.pop();
         self.self_closing_unacked = false;
@@ -260,7 +262,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn parse_text_element(
         &mut self,
         name: LocalName,
-        attrs: &[Attribute],
+        attrs: DistinctAttrs<'_>,
         state: TextState,
     ) {
         self.insert_html_element(name, attrs);
@@ -473,8 +475,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7-10. Advance, creating each element again.
         while i < self.active.entries.len() {
-            let (name, attrs) = self.entry_token(i);
-            let handle = self.insert_element_for(Namespace::Html, name, &attrs, false);
+            let (name, mut attrs) = self.entry_token(i);
+            let attrs = DistinctAttrs::dedup(&mut attrs);
+            let handle = self.insert_element_for(Namespace::Html, name, attrs, false);
             let id = self.current_id();
             self.active.set_element(i, handle, id);
             i += 1;
@@ -482,9 +485,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Inserts a formatting element and pushes it onto the list of active formatting elements.
-    pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: &[Attribute]) {
+    pub(crate) fn insert_formatting_element(&mut self, name: LocalName, attrs: DistinctAttrs<'_>) {
         let token = TokenAttrs {
-            attrs,
+            attrs: attrs.as_slice(),
             // A sink that gives attributes back saves the copy (formatting elements are
             // mostly closed without ever being recreated).
             keep: !self.sink_keeps_attrs,

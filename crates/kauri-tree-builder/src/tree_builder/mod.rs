@@ -13,8 +13,8 @@ use crate::tag_sets::{
 };
 use kauri_encoding::Encoding;
 use kauri_tokenizer::{
-    local_name, Attribute, ErrorCode, LocalName, Namespace, ParseError, QualName, Span, TagKind,
-    TextState, Token, TokenSink, TokenSinkResult,
+    local_name, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, ParseError, QualName,
+    Span, TagKind, TextState, Token, TokenSink, TokenSinkResult,
 };
 
 /// Options of the tree builder.
@@ -223,7 +223,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Step 5: a new `html` element, appended to the document, is the stack's only entry.
         let root = tb
             .sink
-            .create_element(QualName::html(local_name!("html")), &[]);
+            .create_element(QualName::html(local_name!("html")), DistinctAttrs::EMPTY);
         let doc = tb.doc.clone();
         tb.sink
             .append(&doc, crate::sink::NodeOrText::Node(root.clone()));
@@ -247,7 +247,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // The context has no ancestors here, so only a `form` context sets it (to a detached
         // stand-in element).
         if context.is_html(&local_name!("form")) {
-            let form = tb.sink.create_element(context.clone(), context_attrs);
+            let mut attrs = context_attrs.to_vec();
+            let form = tb
+                .sink
+                .create_element(context.clone(), DistinctAttrs::dedup(&mut attrs));
             tb.form = Some(form);
         }
         tb.context = Some(Context {

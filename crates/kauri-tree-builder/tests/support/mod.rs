@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use kauri_tokenizer::{
-    AttrNamespace, Attribute, Namespace, QualName, State, Tokenizer, TokenizerOptions,
+    AttrNamespace, Attribute, DistinctAttrs, Namespace, QualName, State, Tokenizer,
+    TokenizerOptions,
 };
 use kauri_tree_builder::{
     initial_tokenizer_state, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
@@ -145,7 +146,7 @@ impl TreeSink for TestDom {
         0
     }
 
-    fn create_element(&mut self, name: QualName, attrs: &[Attribute]) -> usize {
+    fn create_element(&mut self, name: QualName, attrs: DistinctAttrs<'_>) -> usize {
         let contents = if name.ns == Namespace::Html && &*name.local == "template" {
             Some(self.add(Kind::Fragment))
         } else {
@@ -227,7 +228,7 @@ impl TreeSink for TestDom {
         }
     }
 
-    fn add_attrs_if_missing(&mut self, element: &usize, attrs: &[Attribute]) {
+    fn add_attrs_if_missing(&mut self, element: &usize, attrs: DistinctAttrs<'_>) {
         if let Kind::Element(_, existing, _) = &mut self.nodes[*element].kind {
             for a in attrs {
                 if !existing.iter().any(|e| e.name == a.name) {

@@ -29,7 +29,7 @@ use families::{generate, same_allocator_regime_for_every_size, FAMILIES, SIZES_M
 const BOUND: f64 = 2.3;
 
 /// Rounds when `--rounds` is not given.
-const DEFAULT_ROUNDS: usize = 15;
+const DEFAULT_ROUNDS: usize = 21;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -53,17 +53,9 @@ impl<'a> DistinctAttrs<'a> {
     /// wins, as in the tokenizer), and returns the rest.
     pub fn dedup(attrs: &'a mut Vec<Attribute>) -> DistinctAttrs<'a> {
         if has_duplicates(attrs) {
-            let mut seen = NameSet::new();
-            let mut kept = Vec::with_capacity(attrs.len());
-            for a in attrs.drain(..) {
-                let key = NameKey::of_attr(&a.name);
-                if seen.insert_if_absent(key, kept.len(), |j| {
-                    kept.get(j).is_some_and(|b: &Attribute| b.name == a.name)
-                }) {
-                    kept.push(a);
-                }
-            }
-            *attrs = kept;
+            let firsts = first_of_each_name(attrs);
+            let mut first = firsts.iter();
+            attrs.retain(|_| first.next().copied().unwrap_or(true));
         }
         DistinctAttrs(attrs)
     }
@@ -110,13 +102,22 @@ fn has_duplicates(attrs: &[Attribute]) -> bool {
             .enumerate()
             .any(|(i, a)| attrs[..i].iter().any(|b| b.name == a.name))
     } else {
-        let mut seen = NameSet::new();
-        !attrs.iter().enumerate().all(|(i, a)| {
+        first_of_each_name(attrs).contains(&false)
+    }
+}
+
+/// For each attribute of `attrs`, in order, whether it is the first with its name.
+fn first_of_each_name(attrs: &[Attribute]) -> Vec<bool> {
+    let mut seen = NameSet::new();
+    attrs
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
             seen.insert_if_absent(NameKey::of_attr(&a.name), i, |j| {
                 attrs.get(j).is_some_and(|b| b.name == a.name)
             })
         })
-    }
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! [`NameSet`]: the set of names of one attribute list, for duplicate checks on lists too long
 //! to scan pair by pair. The tokenizer uses it for "the complete attribute's name must be
-//! compared to the other attributes on the same token" (§ attribute-name-state), the DOM to keep
-//! an element's attribute names distinct whoever built the list.
+//! compared to the other attributes on the same token" (§ attribute-name-state), and
+//! [`DistinctAttrs`](super::DistinctAttrs) for the long lists it checks or deduplicates (lists
+//! made anywhere but the tokenizer).
 //!
 //! Two open-addressing tables with linear probing, each one array of 64-bit words kept at most
 //! three quarters full:

@@ -535,6 +535,136 @@ fn tokens_do_not_depend_on_wanting_errors() {
     assert_eq!(t.into_sink().0.tokens, run(input).tokens);
 }
 
+/// Long attribute lists, where the duplicate check uses a set and, with errors off, is
+/// deferred to the next attribute name: random tags of up to 70 attributes drawn from a pool
+/// of 37 short and long names (so many repeat), with and without a limit on attributes,
+/// whole and a character at a time, some cut off by the end of the input. The tokens without
+/// errors equal the tokens with errors, and each tag keeps the first attribute of each name,
+/// up to the limit, in source order.
+#[test]
+fn long_attribute_lists_are_the_same_with_and_without_errors() {
+    struct Quiet(Recorder);
+    impl TokenSink for Quiet {
+        fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+            self.0.process_token(token, span)
+        }
+        fn parse_error(&mut self, _error: ParseError) {
+            panic!("errors were not wanted");
+        }
+        fn wants_errors(&self) -> bool {
+            false
+        }
+    }
+    fn tokenize<S: TokenSink>(sink: S, input: &str, max: Option<usize>, by_char: bool) -> S {
+        let opts = TokenizerOptions {
+            max_attributes: max,
+            ..TokenizerOptions::default()
+        };
+        let mut t = Tokenizer::new(sink, opts);
+        if by_char {
+            for c in input.chars() {
+                t.feed(c.encode_utf8(&mut [0; 4]));
+            }
+        } else {
+            t.feed(input);
+        }
+        t.end();
+        t.into_sink()
+    }
+    // 36 names: short ones (atoms) and long ones, some in upper case, one with a colon.
+    let mut names: Vec<String> = Vec::new();
+    for i in 0..12 {
+        names.push(format!("a{i}"));
+        names.push(format!("data-long-name-{i}"));
+        names.push(if i % 2 == 0 {
+            format!("X{i}")
+        } else {
+            format!("ARIA-LABEL-{i}")
+        });
+    }
+    names.push("xlink:href".to_string());
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    // (Under Miri, which runs this for the prefetch in the name set: one round, fed whole,
+    // without a limit and with one; about 1,000x slower there.)
+    let rounds = if cfg!(miri) { 1 } else { 200 };
+    for round in 0..rounds {
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for tag in 0..3 {
+            let count = 10 + next(61);
+            let mut attrs: Vec<(String, String)> = Vec::new();
+            input.push_str("<p");
+            for i in 0..count {
+                let name = names[next(names.len())].as_str();
+                let value = format!("v{tag}-{i}");
+                input.push_str(&match next(4) {
+                    0 => format!(" {name}={value}"),
+                    1 => format!(" {name}=\"{value}\""),
+                    2 => format!("\t{name} = '{value}'"),
+                    _ => format!(" {name}"),
+                });
+                let value = if input.ends_with(name) {
+                    String::new()
+                } else {
+                    value
+                };
+                attrs.push((name.to_ascii_lowercase(), value));
+            }
+            let cut = round % 7 == 1 && tag == 2;
+            if !cut {
+                input.push_str(if next(2) == 0 { ">" } else { " />" });
+            }
+            expected.push((attrs, cut));
+        }
+        let limits: &[Option<usize>] = if cfg!(miri) {
+            &[None, Some(13)]
+        } else {
+            &[None, Some(3), Some(11), Some(12), Some(13), Some(20)]
+        };
+        for &max in limits {
+            let model: Vec<Vec<String>> = expected
+                .iter()
+                .filter(|(_, cut)| !cut)
+                .map(|(attrs, _)| {
+                    let mut kept: Vec<&(String, String)> = Vec::new();
+                    for a in attrs {
+                        if !kept.iter().any(|k| k.0 == a.0) && max.is_none_or(|m| kept.len() < m) {
+                            kept.push(a);
+                        }
+                    }
+                    kept.iter().map(|(n, v)| format!("{n}={v:?}")).collect()
+                })
+                .collect();
+            for by_char in [false, true] {
+                if by_char && cfg!(miri) {
+                    continue;
+                }
+                let loud = tokenize(Recorder::default(), &input, max, by_char);
+                let quiet = tokenize(Quiet(Recorder::default()), &input, max, by_char).0;
+                assert_eq!(quiet.tokens, loud.tokens, "input {input:?} max {max:?}");
+                let tags: Vec<&String> = loud
+                    .tokens
+                    .iter()
+                    .filter(|t| t.starts_with("StartTag"))
+                    .collect();
+                assert_eq!(tags.len(), model.len(), "input {input:?}");
+                for (tag, attrs) in tags.iter().zip(&model) {
+                    assert!(
+                        tag.contains(&format!("[{}]", attrs.join(" "))),
+                        "{tag} {attrs:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// `feed_string` gives what `feed` gives, also mixed with `feed`.
 #[test]
 fn feed_string_matches_feed() {

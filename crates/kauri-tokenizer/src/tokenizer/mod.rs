@@ -56,6 +56,18 @@ pub struct TokenizerOptions {
 /// Attribute lists longer than this use a hash set for the duplicate check.
 const LINEAR_DUPLICATE_CHECK: usize = 12;
 
+/// The current attribute's place in the tag's name set ([`Tokenizer::check_duplicate_attribute`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AttrKey {
+    /// The tag's list is short and scanned: no set.
+    None,
+    /// Checked and kept: added under this key when it is finished.
+    Checked(NameKey),
+    /// Not checked yet: it becomes the pending attribute when it is finished
+    /// ([`Tokenizer::resolve_pending_attribute`]).
+    Deferred(NameKey),
+}
+
 /// The HTML tokenizer: feed it text in chunks of any size, then call [`Tokenizer::end`].
 ///
 /// ```
@@ -125,7 +137,14 @@ pub struct Tokenizer<S: TokenSink> {
     attr_active: bool,
     attr_duplicate: bool,
     attr_atom: Option<LocalName>,
+    /// The current attribute's key in `attr_set`, once the tag uses the set.
+    attr_key: AttrKey,
     attr_set: NameSet,
+    /// A finished attribute whose duplicate check is deferred: its key and, when the check
+    /// made it, its name; the name and value are in `pending_name` and `pending_value`.
+    pending_attr: Option<(NameKey, Option<LocalName>)>,
+    pending_name: String,
+    pending_value: String,
     /// [`TokenizerOptions::max_attributes`].
     max_attributes: Option<usize>,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
@@ -347,7 +366,11 @@ impl<S: TokenSink> Tokenizer<S> {
             attr_active: false,
             attr_duplicate: false,
             attr_atom: None,
+            attr_key: AttrKey::None,
             attr_set: NameSet::new(),
+            pending_attr: None,
+            pending_name: String::new(),
+            pending_value: String::new(),
             max_attributes: opts.max_attributes,
             token_start: 0,
             last_start_tag: opts.last_start_tag,
@@ -954,6 +977,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.attr_set.clear();
         }
         self.attr_active = false;
+        self.pending_attr = None;
     }
 
     /// "Start a new attribute in the current tag token".
@@ -964,49 +988,83 @@ impl<S: TokenSink> Tokenizer<S> {
         self.attr_active = true;
         self.attr_duplicate = false;
         self.attr_atom = None;
+        self.attr_key = AttrKey::None;
     }
 
-    /// Leaving the attribute name state: the duplicate-attribute check (§ attribute-name-state).
+    /// Leaving the attribute name state: the duplicate-attribute check (§ attribute-name-state:
+    /// "the complete attribute's name must be compared to the other attributes on the same
+    /// token; if there is already an attribute on the token with the exact same name, then
+    /// this is a duplicate-attribute parse error and the new attribute must be removed").
+    ///
+    /// Short lists are scanned. Longer ones use `attr_set`; when errors are off, the lookup of
+    /// an attribute is deferred until the next attribute's name ends (or the tag is emitted),
+    /// and its slot of the set is prefetched now: on a tag with hundreds of thousands of
+    /// attributes the set outgrows the caches, and the slot arrives while the value and the
+    /// next name are tokenized instead of stalling here. The attributes kept are the same
+    /// either way. (With errors on, a deferred `duplicate-attribute` error would be reported
+    /// after errors found later in the input, so the check is made at once.)
     fn check_duplicate_attribute(&mut self) {
-        let mut atom = None;
-        let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
+        self.attr_key = AttrKey::None;
+        if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
+            // (No attribute is pending: only a tag that uses the set defers.)
             let name = self.atoms.get(&self.attr_name);
             let duplicate = self.attrs.as_slice().iter().any(|a| a.name.local == name);
-            atom = Some(name);
-            duplicate
-        } else {
-            let attrs = self.attrs.as_slice();
-            if self.attr_set.is_empty() {
-                for (i, a) in attrs.iter().enumerate() {
-                    self.attr_set.insert(NameKey::of(&a.name.local), i);
-                }
+            self.decide_attribute(duplicate, Some(name));
+            return;
+        }
+        if self.attr_set.is_empty() {
+            for (i, a) in self.attrs.as_slice().iter().enumerate() {
+                self.attr_set.insert(NameKey::of(&a.name.local), i);
             }
-            // A long name is looked up by its bytes: a duplicate never becomes a LocalName.
-            let key = match NameKey::of_long(&self.attr_name) {
-                Some(key) => key,
-                None => {
-                    let name = self.atoms.get(&self.attr_name);
-                    let key = NameKey::of(&name);
-                    atom = Some(name);
-                    key
-                }
-            };
-            let name = self.attr_name.as_str();
-            self.attr_set.contains(key, |i| {
-                attrs.get(i).is_some_and(|a| *a.name.local == *name)
-            })
+        }
+        // A long name is looked up by its bytes: a duplicate never becomes a LocalName.
+        let (key, atom) = match NameKey::of_long(&self.attr_name) {
+            Some(key) => (key, None),
+            None => {
+                let name = self.atoms.get(&self.attr_name);
+                (NameKey::of(&name), Some(name))
+            }
         };
-        if duplicate {
-            self.error(ErrorCode::DuplicateAttribute);
-            self.attr_duplicate = true;
-        } else if self.attribute_limit_reached() {
-            // Not in the standard: the resource limit of `TokenizerOptions::max_attributes`.
-            // The attribute is dropped like a duplicate.
-            self.error(ErrorCode::TooManyAttributes);
-            self.attr_duplicate = true;
-        } else {
+        if !self.errors_on {
+            self.attr_set.prefetch(key);
+            self.resolve_pending_attribute();
+            self.attr_atom = atom;
+            self.attr_key = AttrKey::Deferred(key);
+            return;
+        }
+        self.attr_key = AttrKey::Checked(key);
+        let attrs = self.attrs.as_slice();
+        let name = self.attr_name.as_str();
+        let duplicate = self.attr_set.contains(key, |i| {
+            attrs.get(i).is_some_and(|a| *a.name.local == *name)
+        });
+        self.decide_attribute(duplicate, atom);
+    }
+
+    /// The verdict of the duplicate-attribute check on the current attribute: a duplicate
+    /// (or an attribute over the limit) is reported and will be dropped.
+    fn decide_attribute(&mut self, duplicate: bool, atom: Option<LocalName>) {
+        if self.attribute_kept(duplicate) {
             // `None` (a long name) is made into a LocalName when the attribute is finished.
             self.attr_atom = atom;
+        } else {
+            self.attr_duplicate = true;
+        }
+    }
+
+    /// Whether an attribute found to be a `duplicate` (or not) is kept, given the attributes
+    /// the tag has: a duplicate is a parse error, and so (not in the standard: the resource
+    /// limit of [`TokenizerOptions::max_attributes`]) is an attribute past the limit, which
+    /// is dropped like a duplicate.
+    fn attribute_kept(&mut self, duplicate: bool) -> bool {
+        if duplicate {
+            self.error(ErrorCode::DuplicateAttribute);
+            false
+        } else if self.attribute_limit_reached() {
+            self.error(ErrorCode::TooManyAttributes);
+            false
+        } else {
+            true
         }
     }
 
@@ -1017,7 +1075,8 @@ impl<S: TokenSink> Tokenizer<S> {
             .is_some_and(|max| self.attrs.len() >= max)
     }
 
-    /// Adds the finished attribute to the tag unless it was a duplicate (or over the limit).
+    /// Adds the finished attribute to the tag unless it was a duplicate (or over the limit);
+    /// an attribute whose check is deferred becomes the pending one.
     fn finish_attribute(&mut self) {
         if !self.attr_active {
             return;
@@ -1026,21 +1085,55 @@ impl<S: TokenSink> Tokenizer<S> {
         if self.attr_duplicate {
             return;
         }
+        let key = std::mem::replace(&mut self.attr_key, AttrKey::None);
+        if let AttrKey::Deferred(key) = key {
+            // (Normally none is pending: the check resolved it.)
+            self.resolve_pending_attribute();
+            std::mem::swap(&mut self.attr_name, &mut self.pending_name);
+            std::mem::swap(&mut self.attr_value, &mut self.pending_value);
+            self.pending_attr = Some((key, self.attr_atom.take()));
+            return;
+        }
         let local = match self.attr_atom.take() {
             Some(atom) => atom,
             None => self.atoms.get(&self.attr_name),
         };
-        if !self.attr_set.is_empty() {
-            self.attr_set.insert(NameKey::of(&local), self.attrs.len());
+        if let AttrKey::Checked(key) = key {
+            self.attr_set.insert(key, self.attrs.len());
         }
         // The value moves into the list by a swap; the next attribute starts with the
         // slot's old string, which `push` has emptied.
         std::mem::swap(self.attrs.push(local), &mut self.attr_value);
     }
 
+    /// Makes the deferred duplicate-attribute check of the pending attribute, if there is
+    /// one, and adds it to the tag unless it is a duplicate (or over the limit). Called when
+    /// the next attribute's name ends, before an attribute is finished and when the tag is
+    /// emitted, so the tag's attributes stay in source order.
+    fn resolve_pending_attribute(&mut self) {
+        let Some((key, atom)) = self.pending_attr.take() else {
+            return;
+        };
+        let attrs = self.attrs.as_slice();
+        let name = self.pending_name.as_str();
+        let duplicate = self.attr_set.contains(key, |i| {
+            attrs.get(i).is_some_and(|a| *a.name.local == *name)
+        });
+        if !self.attribute_kept(duplicate) {
+            return;
+        }
+        let local = match atom {
+            Some(atom) => atom,
+            None => self.atoms.get(&self.pending_name),
+        };
+        self.attr_set.insert(key, self.attrs.len());
+        std::mem::swap(self.attrs.push(local), &mut self.pending_value);
+    }
+
     /// "Emit the current tag token".
     fn emit_tag(&mut self) {
         self.finish_attribute();
+        self.resolve_pending_attribute();
         let name = self.atoms.get(&self.tag_name);
         if self.tag_kind == TagKind::EndTag {
             if !self.attrs.is_empty() {

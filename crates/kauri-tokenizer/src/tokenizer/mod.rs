@@ -1033,12 +1033,17 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         self.attr_key = AttrKey::Checked(key);
-        let attrs = self.attrs.as_slice();
-        let name = self.attr_name.as_str();
-        let duplicate = self.attr_set.contains(key, |i| {
-            attrs.get(i).is_some_and(|a| *a.name.local == *name)
-        });
+        let duplicate = self.tag_has_attribute(key, &self.attr_name);
         self.decide_attribute(duplicate, atom);
+    }
+
+    /// Whether the current tag has an attribute named `name`, whose key is `key`, by a lookup
+    /// in `attr_set` (which then holds every attribute of the tag).
+    fn tag_has_attribute(&self, key: NameKey, name: &str) -> bool {
+        let attrs = self.attrs.as_slice();
+        self.attr_set.contains(key, |i| {
+            attrs.get(i).is_some_and(|a| *a.name.local == *name)
+        })
     }
 
     /// The verdict of the duplicate-attribute check on the current attribute: a duplicate
@@ -1114,11 +1119,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let Some((key, atom)) = self.pending_attr.take() else {
             return;
         };
-        let attrs = self.attrs.as_slice();
-        let name = self.pending_name.as_str();
-        let duplicate = self.attr_set.contains(key, |i| {
-            attrs.get(i).is_some_and(|a| *a.name.local == *name)
-        });
+        let duplicate = self.tag_has_attribute(key, &self.pending_name);
         if !self.attribute_kept(duplicate) {
             return;
         }

@@ -512,22 +512,25 @@ fn error_positions_are_those_of_their_offsets_for_any_chunking() {
     }
 }
 
+/// A [`Recorder`] that does not want errors (and fails if it gets one anyway).
+#[derive(Default)]
+struct Quiet(Recorder);
+
+impl TokenSink for Quiet {
+    fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+        self.0.process_token(token, span)
+    }
+    fn parse_error(&mut self, _error: ParseError) {
+        panic!("errors were not wanted");
+    }
+    fn wants_errors(&self) -> bool {
+        false
+    }
+}
+
 /// A sink that does not want errors gets the same tokens.
 #[test]
 fn tokens_do_not_depend_on_wanting_errors() {
-    #[derive(Default)]
-    struct Quiet(Recorder);
-    impl TokenSink for Quiet {
-        fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
-            self.0.process_token(token, span)
-        }
-        fn parse_error(&mut self, _error: ParseError) {
-            panic!("errors were not wanted");
-        }
-        fn wants_errors(&self) -> bool {
-            false
-        }
-    }
     let input = "<!DOCTYPE x SYSTEM><p a=1 a=2>&amp &#0; \0\r\n<?x?><!-- a --!>";
     let mut t = Tokenizer::new(Quiet::default(), TokenizerOptions::default());
     t.feed(input);
@@ -543,18 +546,6 @@ fn tokens_do_not_depend_on_wanting_errors() {
 /// up to the limit, in source order.
 #[test]
 fn long_attribute_lists_are_the_same_with_and_without_errors() {
-    struct Quiet(Recorder);
-    impl TokenSink for Quiet {
-        fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
-            self.0.process_token(token, span)
-        }
-        fn parse_error(&mut self, _error: ParseError) {
-            panic!("errors were not wanted");
-        }
-        fn wants_errors(&self) -> bool {
-            false
-        }
-    }
     fn tokenize<S: TokenSink>(sink: S, input: &str, max: Option<usize>, by_char: bool) -> S {
         let opts = TokenizerOptions {
             max_attributes: max,

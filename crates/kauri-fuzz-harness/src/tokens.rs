@@ -175,30 +175,31 @@ impl Setup {
 
 /// Tokenizes `input` in one piece and returns the log.
 pub fn tokenize_whole(input: &str, setup: Setup) -> String {
-    let mut tokenizer = setup.tokenizer(false);
-    tokenizer.feed(input);
-    tokenizer.end();
-    tokenizer.into_sink().finish()
+    recorded(&[input], setup, false).finish()
 }
 
-/// Tokenizes `input` in one piece for a sink that wants no errors and returns the log (whose
-/// errors part is empty): its tokens must be those of [`tokenize_whole`].
-pub fn tokenize_whole_quiet(input: &str, setup: Setup) -> String {
-    let mut tokenizer = setup.tokenizer(true);
-    tokenizer.feed(input);
-    tokenizer.end();
-    tokenizer.into_sink().finish()
+/// Tokenizes `input` in one piece and returns the token log alone, for a sink that wants
+/// errors or (`quiet`) one that does not: the two must be equal.
+pub fn tokens_whole(input: &str, setup: Setup, quiet: bool) -> String {
+    let mut recorder = recorded(&[input], setup, quiet);
+    recorder.flush_chars();
+    recorder.log
 }
 
 /// Tokenizes `input` fed in the given pieces (which must concatenate to the input; empty pieces
 /// allowed) and returns the log.
 pub fn tokenize_pieces(pieces: &[&str], setup: Setup) -> String {
-    let mut tokenizer = setup.tokenizer(false);
+    recorded(pieces, setup, false).finish()
+}
+
+/// The recorder after tokenizing the input fed in `pieces`.
+fn recorded(pieces: &[&str], setup: Setup, quiet: bool) -> Recorder {
+    let mut tokenizer = setup.tokenizer(quiet);
     for piece in pieces {
         tokenizer.feed(piece);
     }
     tokenizer.end();
-    tokenizer.into_sink().finish()
+    tokenizer.into_sink()
 }
 
 /// Splits `input` at the given byte offsets (each moved down to a character boundary, then

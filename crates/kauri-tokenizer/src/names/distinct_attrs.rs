@@ -52,7 +52,8 @@ impl<'a> DistinctAttrs<'a> {
     /// Removes from `attrs` every attribute whose name an earlier one has (the first value
     /// wins, as in the tokenizer), and returns the rest.
     pub fn dedup(attrs: &'a mut Vec<Attribute>) -> DistinctAttrs<'a> {
-        if has_duplicates(attrs) {
+        // (A long list takes one pass with the set, not a check and then a second pass.)
+        if attrs.len() > PAIRWISE_MAX || has_duplicates(attrs) {
             let firsts = first_of_each_name(attrs);
             let mut first = firsts.iter();
             attrs.retain(|_| first.next().copied().unwrap_or(true));

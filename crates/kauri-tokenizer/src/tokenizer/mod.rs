@@ -994,7 +994,8 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Leaving the attribute name state: the duplicate-attribute check (§ attribute-name-state:
     /// "the complete attribute's name must be compared to the other attributes on the same
     /// token; if there is already an attribute on the token with the exact same name, then
-    /// this is a duplicate-attribute parse error and the new attribute must be removed").
+    /// this is a duplicate-attribute parse error and the new attribute must be removed from
+    /// the token").
     ///
     /// Short lists are scanned. Longer ones use `attr_set`; when errors are off, the lookup of
     /// an attribute is deferred until the next attribute's name ends (or the tag is emitted),

@@ -39,6 +39,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Entry::Element { handle, id, .. } => (handle.clone(), *id),
                 Entry::Marker => unreachable!("last_after_marker returns elements"),
             };
+            // 4.4 to 4.8 when formattingElement is the current node (`</b>` closing the `<b>`
+            // just opened, the usual case): it is in the stack (4.4) and in scope (4.5: the
+            // current node always is), it is the current node (4.6: no error), and no element
+            // is lower in the stack (4.7: no furthestBlock), so 4.8 pops it and removes it from
+            // the list, at the index 4.3 found. (An id names one stack entry, and an element
+            // has at most one entry in the list.)
+            if self.open.current().is_some_and(|cur| cur.id == fe_id) {
+                self.pop();
+                self.active.remove(fe_list_idx);
+                return;
+            }
             // 4.4. Not in the stack: parse error; remove it from the list; return.
             let Some(fe_stack_idx) = self.open.position(&fe_handle) else {
                 self.error(ErrorCode::AdoptionAgencyFormattingElementNotOpen);

@@ -471,6 +471,16 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     #[inline(never)]
     pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
+        // The usual end tag closes the current node. For every end tag rule below except
+        // those `closes_more_than_the_current_node` names, that is all the rule then does: the
+        // current node is in every kind of scope, "generate implied end tags" (with or without
+        // the exception) stops at once because the current node has the tag name, no parse
+        // error is reported because the current node has the tag name, and "pop until an
+        // element with the tag name has been popped" pops it alone.
+        if self.open.current_is(&tag.name) && !closes_more_than_the_current_node(&tag.name) {
+            self.pop();
+            return Flow::Done;
+        }
         match tag.name {
             local_name!("template") => return self.in_head(Token::Tag(tag)),
             local_name!("body") | local_name!("html") => {
@@ -695,4 +705,38 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => Flow::Done,
         }
     }
+}
+
+/// The end tags whose "in body" rule does more than pop the current node when the current
+/// node is the HTML element with their tag name (see [`TreeBuilder::in_body_end_tag`]):
+/// `template` (the "in head" rule), `body` and `html` (switch to "after body"), `form` (the
+/// form element pointer), the formatting elements (the adoption agency algorithm and the list
+/// of active formatting elements), `applet`, `marquee` and `object` (clear the list up to the
+/// last marker) and `br` (a void element: never the current node, listed for clarity).
+fn closes_more_than_the_current_node(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("template")
+            | local_name!("body")
+            | local_name!("html")
+            | local_name!("form")
+            | local_name!("a")
+            | local_name!("b")
+            | local_name!("big")
+            | local_name!("code")
+            | local_name!("em")
+            | local_name!("font")
+            | local_name!("i")
+            | local_name!("nobr")
+            | local_name!("s")
+            | local_name!("small")
+            | local_name!("strike")
+            | local_name!("strong")
+            | local_name!("tt")
+            | local_name!("u")
+            | local_name!("applet")
+            | local_name!("marquee")
+            | local_name!("object")
+            | local_name!("br")
+    )
 }

@@ -3,7 +3,7 @@
 
 use crate::formatting::Entry;
 use crate::sink::{NodeOrText, TreeSink};
-use crate::tag_sets::{element_flags, SPECIAL};
+use crate::tag_sets::SPECIAL;
 use crate::tree_builder::TreeBuilder;
 use kauri_tokenizer::{ErrorCode, LocalName, Namespace, QualName};
 
@@ -120,11 +120,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // 4.13.6. Create an element for the token node was created for; replace node
                 //         in the list and the stack; node := the new element.
                 let (name, attrs) = self.entry_token(node_list_idx);
+                let class = self.open.classify(Namespace::Html, &name, &attrs);
                 let new = self.create_html_element(&name, attrs);
-                let flags = element_flags(Namespace::Html, &name, &[]);
                 let entry = self
                     .open
-                    .fresh(new.clone(), Namespace::Html, name.clone(), flags);
+                    .fresh(new.clone(), Namespace::Html, name.clone(), class);
                 self.active
                     .set_element(node_list_idx, new.clone(), entry.id);
                 self.open.replace(node_idx, entry);
@@ -151,11 +151,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 .position(fe_id)
                 .expect("formattingElement is still in the list");
             let (fe_name, fe_attrs) = self.entry_token(fe_pos);
+            let class = self.open.classify(Namespace::Html, &fe_name, &fe_attrs);
             let new = self.create_html_element(&fe_name, fe_attrs);
-            let flags = element_flags(Namespace::Html, &fe_name, &[]);
             let entry = self
                 .open
-                .fresh(new.clone(), Namespace::Html, fe_name, flags);
+                .fresh(new.clone(), Namespace::Html, fe_name, class);
             // 4.18. Move all children of furthestBlock to the new element.
             self.sink.reparent_children(&furthest_block, &new);
             // 4.19. Append the new element to furthestBlock.

@@ -9,7 +9,6 @@
 //! place for inserting a node" puts its children into the shadow root.
 
 use crate::sink::{NodeOrText, ShadowRootInit, ShadowRootMode, SlotAssignmentMode, TreeSink};
-use crate::tag_sets::element_flags;
 use crate::tree_builder::helpers::Place;
 use crate::tree_builder::SpecialTemplate;
 use crate::tree_builder::{InsertionMode, TreeBuilder};
@@ -139,7 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         ns: Namespace,
         tag: Tag,
     ) -> S::Handle {
-        let flags = element_flags(ns, &tag.name, &tag.attrs);
+        let class = self.open.classify(ns, &tag.name, &tag.attrs);
         // 1. Let adjustedInsertionLocation be the appropriate place for inserting a node.
         let place = self.appropriate_place();
         // 2. Let element be the result of creating an element for the token.
@@ -147,7 +146,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.set_span(&handle);
         // 3. onlyAddToElementStack is true: not inserted.
         // 4. Push element onto the stack of open elements.
-        let entry = self.open.fresh(handle.clone(), ns, tag.name, flags);
+        let entry = self.open.fresh(handle.clone(), ns, tag.name, class);
         self.open.push(entry);
         handle
     }

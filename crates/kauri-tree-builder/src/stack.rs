@@ -6,9 +6,9 @@
 //! "is there any `x` on the stack?" in O(1), so a stray end tag or a scope check for an element
 //! that is not open costs nothing however deep the stack is.
 
-use crate::tag_sets::{BUTTON_SCOPE, LIST_ITEM_SCOPE, SCOPE, TABLE_SCOPE};
+use crate::tag_sets::{element_flags, BUTTON_SCOPE, LIST_ITEM_SCOPE, SCOPE, TABLE_SCOPE};
 use kauri_tokenizer::names::BuildNameHasher;
-use kauri_tokenizer::{LocalName, Namespace};
+use kauri_tokenizer::{Attribute, LocalName, Namespace};
 use std::collections::HashMap;
 
 /// One element on the stack of open elements.
@@ -77,6 +77,30 @@ fn slot_cache_index(word: u64) -> usize {
     (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_CACHE.trailing_zeros())) as usize
 }
 
+/// An element name's count slot and category flags ([`Stack::classify`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NameClass {
+    /// The index of the name in the stack's open-element counts.
+    slot: u32,
+    /// The category flags ([`crate::tag_sets`]).
+    flags: u16,
+}
+
+/// An entry of [`Stack`]'s slot cache.
+#[derive(Clone, Copy)]
+struct CachedName {
+    /// The HTML name's atom word (0: the entry is empty).
+    word: u64,
+    class: NameClass,
+}
+
+impl CachedName {
+    const EMPTY: CachedName = CachedName {
+        word: 0,
+        class: NameClass { slot: 0, flags: 0 },
+    };
+}
+
 /// The stack of open elements. Index 0 is the topmost (the `html` element); the last entry
 /// is the current node.
 pub(crate) struct Stack<H> {
@@ -89,9 +113,9 @@ pub(crate) struct Stack<H> {
     /// The slots of HTML element names, keyed by the name's atom word (one integer per name),
     /// for every name that is an atom.
     html_slots: HashMap<u64, u32, BuildNameHasher>,
-    /// A direct-mapped cache in front of `html_slots`: (atom word, slot) pairs at the index
-    /// [`slot_cache_index`] gives the word; an empty entry has word 0, which no atom has.
-    slot_cache: Box<[(u64, u32); SLOT_CACHE]>,
+    /// A direct-mapped cache in front of `html_slots`: each name's slot and flags at the index
+    /// [`slot_cache_index`] gives its atom word; an empty entry has word 0, which no atom has.
+    slot_cache: Box<[CachedName; SLOT_CACHE]>,
     /// The same for the names that are not atoms (long custom element names).
     long_html_slots: HashMap<LocalName, u32, BuildNameHasher>,
     /// The slots of SVG and MathML elements, per ASCII-lowercased local name (for end tags in
@@ -107,50 +131,33 @@ impl<H: Clone + PartialEq> Stack<H> {
             items: Vec::new(),
             counts: Vec::new(),
             html_slots: HashMap::default(),
-            slot_cache: Box::new([(0, 0); SLOT_CACHE]),
+            slot_cache: Box::new([CachedName::EMPTY; SLOT_CACHE]),
             long_html_slots: HashMap::default(),
             foreign_slots: HashMap::default(),
             open_ids: Vec::new(),
         }
     }
 
-    /// A new entry (not yet pushed) with a fresh id.
-    pub fn fresh(
-        &mut self,
-        handle: H,
-        ns: Namespace,
-        name: LocalName,
-        flags: u16,
-    ) -> OpenElement<H> {
-        let id = self.open_ids.len() as u32;
-        self.open_ids.push(false);
-        let count_slot = self.count_slot(ns, &name);
-        OpenElement {
-            handle,
-            ns,
-            name,
-            flags,
-            id,
-            count_slot,
+    /// What [`Stack::fresh`] needs to know about an element named `name` in `ns` with the
+    /// attributes `attrs`: its count slot (a new one for a new name) and its category flags
+    /// ([`element_flags`]). Called before the element is created, while the caller still has
+    /// the attributes.
+    ///
+    /// An HTML element's flags depend on its name alone, so for an HTML name that is an atom
+    /// both come from the slot cache after the first element of that name.
+    pub fn classify(&mut self, ns: Namespace, name: &LocalName, attrs: &[Attribute]) -> NameClass {
+        if ns == Namespace::Html {
+            if let Some(word) = name.atom_word() {
+                let cached = &self.slot_cache[slot_cache_index(word)];
+                if cached.word == word {
+                    return cached.class;
+                }
+                return self.classify_html_atom(word, name);
+            }
         }
-    }
-
-    /// The slot of the counts for elements in `ns` named `name` (a new one for a new name).
-    fn count_slot(&mut self, ns: Namespace, name: &LocalName) -> u32 {
         let next = self.counts.len() as u32;
         let slot = if ns == Namespace::Html {
-            match name.atom_word() {
-                Some(word) => {
-                    let cached = &mut self.slot_cache[slot_cache_index(word)];
-                    if cached.0 == word {
-                        return cached.1;
-                    }
-                    let slot = *self.html_slots.entry(word).or_insert(next);
-                    *cached = (word, slot);
-                    slot
-                }
-                None => self.long_html_slot(name, next),
-            }
+            self.long_html_slot(name, next)
         } else {
             *self
                 .foreign_slots
@@ -160,10 +167,50 @@ impl<H: Clone + PartialEq> Stack<H> {
         if slot == next {
             self.counts.push(0);
         }
-        slot
+        NameClass {
+            slot,
+            flags: element_flags(ns, name, attrs),
+        }
     }
 
-    /// [`Stack::count_slot`] for a name that is not an atom (kept out of the hot path).
+    /// [`Stack::classify`] for an HTML name that is an atom and is not in the slot cache.
+    #[inline(never)]
+    fn classify_html_atom(&mut self, word: u64, name: &LocalName) -> NameClass {
+        let next = self.counts.len() as u32;
+        let slot = *self.html_slots.entry(word).or_insert(next);
+        if slot == next {
+            self.counts.push(0);
+        }
+        let class = NameClass {
+            slot,
+            flags: element_flags(Namespace::Html, name, &[]),
+        };
+        self.slot_cache[slot_cache_index(word)] = CachedName { word, class };
+        class
+    }
+
+    /// A new entry (not yet pushed) with a fresh id, for an element whose name `classify`
+    /// gave `class`.
+    pub fn fresh(
+        &mut self,
+        handle: H,
+        ns: Namespace,
+        name: LocalName,
+        class: NameClass,
+    ) -> OpenElement<H> {
+        let id = self.open_ids.len() as u32;
+        self.open_ids.push(false);
+        OpenElement {
+            handle,
+            ns,
+            name,
+            flags: class.flags,
+            id,
+            count_slot: class.slot,
+        }
+    }
+
+    /// The count slot of an HTML name that is not an atom (kept out of the hot path).
     #[cold]
     #[inline(never)]
     fn long_html_slot(&mut self, name: &LocalName, next: u32) -> u32 {
@@ -277,8 +324,8 @@ impl<H: Clone + PartialEq> Stack<H> {
         match name.atom_word() {
             Some(word) => {
                 let cached = &self.slot_cache[slot_cache_index(word)];
-                if cached.0 == word {
-                    return self.count(Some(cached.1));
+                if cached.word == word {
+                    return self.count(Some(cached.class.slot));
                 }
                 self.count(self.html_slots.get(&word).copied())
             }

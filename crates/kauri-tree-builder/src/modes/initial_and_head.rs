@@ -175,7 +175,9 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Creates the `html` element, appends it to the Document and pushes it.
     fn insert_html_root(&mut self, attrs: DistinctAttrs<'_>) {
-        let flags = crate::tag_sets::element_flags(Namespace::Html, &local_name!("html"), &[]);
+        let class = self
+            .open
+            .classify(Namespace::Html, &local_name!("html"), &attrs);
         let h = self
             .sink
             .create_element(QualName::html(local_name!("html")), attrs);
@@ -184,7 +186,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink.append(&doc, NodeOrText::Node(h.clone()));
         let entry = self
             .open
-            .fresh(h, Namespace::Html, local_name!("html"), flags);
+            .fresh(h, Namespace::Html, local_name!("html"), class);
         self.open.push(entry);
         self.mode = InsertionMode::BeforeHead;
     }
@@ -527,11 +529,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     let Some(head) = self.head.clone() else {
                         return self.in_head(Token::Tag(tag));
                     };
-                    let flags =
-                        crate::tag_sets::element_flags(Namespace::Html, &local_name!("head"), &[]);
+                    let class = self
+                        .open
+                        .classify(Namespace::Html, &local_name!("head"), &[]);
                     let entry =
                         self.open
-                            .fresh(head.clone(), Namespace::Html, local_name!("head"), flags);
+                            .fresh(head.clone(), Namespace::Html, local_name!("head"), class);
                     self.open.push(entry);
                     let flow = self.in_head(Token::Tag(tag));
                     if let Some(i) = self.open.position(&head) {

@@ -8,7 +8,7 @@ use crate::formatting::{Entry, TokenAttrs};
 use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
-use crate::tag_sets::{element_flags, IMPLIED_END, IMPLIED_END_THOROUGH};
+use crate::tag_sets::{IMPLIED_END, IMPLIED_END_THOROUGH};
 use kauri_tokenizer::{
     local_name, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, TextState,
 };
@@ -210,14 +210,14 @@ impl<S: TreeSink> TreeBuilder<S> {
         attrs: DistinctAttrs<'_>,
         own_tag: bool,
     ) -> S::Handle {
-        let flags = element_flags(ns, &name, &attrs);
+        let class = self.open.classify(ns, &name, &attrs);
         let place = self.appropriate_place();
         let handle = self.create_element_for_token(ns, name.clone(), attrs, &place);
         if own_tag {
             self.set_span(&handle);
         }
         self.insert_at(place, NodeOrText::Node(handle.clone()));
-        let entry = self.open.fresh(handle.clone(), ns, name, flags);
+        let entry = self.open.fresh(handle.clone(), ns, name, class);
         self.open.push(entry);
         handle
     }

@@ -227,10 +227,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         let doc = tb.doc.clone();
         tb.sink
             .append(&doc, crate::sink::NodeOrText::Node(root.clone()));
-        let flags = element_flags(Namespace::Html, &local_name!("html"), &[]);
+        let class = tb.open.classify(Namespace::Html, &local_name!("html"), &[]);
         let entry = tb
             .open
-            .fresh(root.clone(), Namespace::Html, local_name!("html"), flags);
+            .fresh(root.clone(), Namespace::Html, local_name!("html"), class);
         tb.open.push(entry);
         tb.fragment_root = Some(root);
         let flags = element_flags(context.ns, &context.local, context_attrs);

@@ -226,7 +226,7 @@ fn quoted_value(
     loop {
         let rest = &bytes[from..];
         let n = if cr_or_null == CrOrNull::NotFed {
-            super::search::find2(quote, b'&', rest)
+            super::search::find2::<{ super::search::VALUE_WORDS }>(quote, b'&', rest)
         } else {
             memchr::memchr3(quote, b'&', b'\r', rest)
                 .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())

@@ -210,11 +210,38 @@ impl<S: TokenSink> Tokenizer<S> {
 }
 
 /// Writes the value of a quoted attribute that starts at `start` (after the quote) into
-/// `value` (empty), `buf` being the tokenizer's buffer and `cr_or_null` what it has seen, and returns the index of its closing quote, or `None` when the states
-/// have to handle it: a NULL or CR inside, a character reference other than `&name;` with a
-/// name of the table (those expand the same wherever they appear, so they are decoded
-/// here), or no closing quote in the buffer.
+/// `value` (empty), `buf` being the tokenizer's buffer and `cr_or_null` what it has seen, and
+/// returns the index of its closing quote, or `None` when the states have to handle it: a NULL
+/// or CR inside, a character reference other than `&name;` with a name of the table (those
+/// expand the same wherever they appear, so they are decoded here), or no closing quote in the
+/// buffer.
+///
+/// The usual value (no CR or NULL fed yet, no `&` before the closing quote) is handled here,
+/// inline; any other goes to [`quoted_value_slow`].
+#[inline(always)]
 fn quoted_value(
+    buf: &str,
+    cr_or_null: CrOrNull,
+    start: usize,
+    quote: u8,
+    value: &mut String,
+) -> Option<usize> {
+    if cr_or_null == CrOrNull::NotFed {
+        let rest = buf.get(start..)?;
+        let n =
+            super::search::find2::<{ super::search::VALUE_WORDS }>(quote, b'&', rest.as_bytes())?;
+        if rest.as_bytes().get(n) == Some(&quote) {
+            value.push_str(rest.get(..n)?);
+            return Some(start + n);
+        }
+    }
+    quoted_value_slow(buf, cr_or_null, start, quote, value)
+}
+
+/// [`quoted_value`] for a value with an `&` (a character reference or not), or once a CR or
+/// NULL was fed.
+#[inline(never)]
+fn quoted_value_slow(
     buf: &str,
     cr_or_null: CrOrNull,
     start: usize,

@@ -36,16 +36,21 @@ fn matches(word: u64, byte: u8) -> u64 {
 /// eight bytes) are looked at here, the rest by `memchr`.
 #[inline(always)]
 pub(super) fn find2<const WORDS: usize>(a: u8, b: u8, hay: &[u8]) -> Option<usize> {
+    let look = 8 * WORDS;
+    if let Some(head) = hay.get(..look) {
+        // The usual case, all the words there: no bounds check per word.
+        for (k, chunk) in head.as_chunks::<8>().0.iter().enumerate() {
+            let word = u64::from_le_bytes(*chunk);
+            let m = matches(word, a) | matches(word, b);
+            if m != 0 {
+                return Some(8 * k + (m.trailing_zeros() / 8) as usize);
+            }
+        }
+        return memchr::memchr2(a, b, hay.get(look..)?).map(|p| look + p);
+    }
+    // Near the end of the input: the whole words left, then one byte at a time.
     let mut i = 0;
-    while i < 8 * WORDS {
-        let Some(chunk) = hay.get(i..).and_then(<[u8]>::first_chunk::<8>) else {
-            // Fewer than eight bytes left: one at a time.
-            return hay
-                .get(i..)?
-                .iter()
-                .position(|&c| c == a || c == b)
-                .map(|p| i + p);
-        };
+    while let Some(chunk) = hay.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let word = u64::from_le_bytes(*chunk);
         let m = matches(word, a) | matches(word, b);
         if m != 0 {
@@ -53,7 +58,10 @@ pub(super) fn find2<const WORDS: usize>(a: u8, b: u8, hay: &[u8]) -> Option<usiz
         }
         i += 8;
     }
-    memchr::memchr2(a, b, hay.get(i..)?).map(|p| i + p)
+    hay.get(i..)?
+        .iter()
+        .position(|&c| c == a || c == b)
+        .map(|p| i + p)
 }
 
 #[cfg(test)]

@@ -64,6 +64,15 @@ fn skip(bytes: &[u8], mut p: usize, class: u8) -> usize {
 /// The first index at or after `p` whose byte is of class `class` (or the end).
 #[inline]
 fn until(bytes: &[u8], mut p: usize, class: u8) -> usize {
+    // Eight bytes at a time while eight are left: one bounds check per eight.
+    while let Some(chunk) = bytes.get(p..).and_then(<[u8]>::first_chunk::<8>) {
+        for (k, &c) in chunk.iter().enumerate() {
+            if CLASS[c as usize] & class != 0 {
+                return p + k;
+            }
+        }
+        p += 8;
+    }
     while p < bytes.len() && CLASS[bytes[p] as usize] & class == 0 {
         p += 1;
     }
@@ -276,5 +285,33 @@ fn quoted_value_slow(
         value.push_str(&buf[from..at]);
         value.push_str(expansion);
         from = at + 1 + len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn until_finds_the_first_byte_of_the_class_at_every_position_and_start() {
+        // Across the eight-byte steps and the byte-at-a-time tail.
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = b'=';
+                }
+                for start in 0..=len {
+                    let expected = (start..len)
+                        .find(|&i| CLASS[bytes[i] as usize] & ATTR_NAME_END != 0)
+                        .unwrap_or(len);
+                    assert_eq!(
+                        until(&bytes, start, ATTR_NAME_END),
+                        expected,
+                        "len {len}, at {at}, start {start}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -9,8 +9,8 @@
 //! arena's and the store's chunks and never walks the tree. The two kinds of data that do own
 //! heap memory are owned by lists of the store, freed in one flat loop each:
 //! * a long name (a [`LocalName`] that is not an atom owns a reference-counted string): the
-//!   store keeps the name, and the node (or attribute) a bitwise copy that is never dropped
-//!   (see [`Store::local_name`]);
+//!   node (or attribute) holds the name, never dropped, and the store a bitwise copy of it,
+//!   which owns its reference (see [`Store::local_name`] and [`Store::take_reference`]);
 //! * the map of `Element::attrs`, built on its first call (see [`AttrList::map`]).
 //!
 //! Data is never changed in place once something may read it: an edit stores new data and
@@ -129,15 +129,30 @@ impl Store {
     #[cold]
     #[inline(never)]
     fn keep_long_name(&self, name: LocalName) -> ManuallyDrop<LocalName> {
-        // SAFETY: `name` is valid, and read once here. The original moves into `names`, which
-        // owns it (and its one reference to the shared string) until the store is dropped;
-        // the copy is wrapped in `ManuallyDrop` and only ever used by reference, never dropped,
-        // so the reference is released exactly once, by the store. Every copy lives in a node
-        // or an attribute of this store's arena (the callers), which are not used after the
-        // store is dropped.
-        let copy = unsafe { std::ptr::read(&name) };
-        self.names.borrow_mut().push(name);
-        ManuallyDrop::new(copy)
+        let name = ManuallyDrop::new(name);
+        // SAFETY: `name` is returned in a `ManuallyDrop`, which the callers never drop (they
+        // put it in a node or an attribute of this store's arena).
+        unsafe { self.take_reference(&name) };
+        name
+    }
+
+    /// Takes over the reference to a shared string that `name` (a long name) owns: the store
+    /// keeps a bitwise copy of `name`, and drops it, releasing the reference, when the store
+    /// is dropped.
+    ///
+    /// # Safety
+    /// `name` must never be dropped, nor be taken over again, and may be used only while the
+    /// store lives (in a node or an attribute of this store's arena, which are not used after
+    /// the store is dropped).
+    #[cold]
+    #[inline(never)]
+    unsafe fn take_reference(&self, name: &LocalName) {
+        // SAFETY: `name` is valid. The bitwise copy moves into `names`, which owns it (and the
+        // one reference that `name` owned) until the store is dropped; the caller never drops
+        // `name` nor has it taken over again, so the reference is released exactly once, by
+        // the store, and after the last use of `name`.
+        let owned = unsafe { std::ptr::read(name) };
+        self.names.borrow_mut().push(owned);
     }
 
     /// [`Store::local_name`] for an element's name.
@@ -148,6 +163,7 @@ impl Store {
 
     /// Stores an attribute list (none when it is empty).
     pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
+        let attrs = attrs.as_slice();
         if attrs.is_empty() {
             return None;
         }
@@ -155,7 +171,7 @@ impl Store {
         // hands out the slice's room first.)
         let items = self
             .bump
-            .alloc_slice_fill_iter(attrs.iter().map(|a| self.attr(a)));
+            .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]));
         Some(self.bump.alloc(AttrList {
             items,
             map: OnceLock::new(),
@@ -166,9 +182,16 @@ impl Store {
     /// A copy of `attr` in the store.
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {
+        let name = ManuallyDrop::new(attr.name.clone());
+        if name.local.atom_word().is_none() {
+            // SAFETY: a long name: the clone is the attribute's, never dropped (a field in a
+            // `ManuallyDrop`), and taken over once, here; the attribute goes in this store's
+            // arena. (An atom owns no memory: not dropping it loses nothing.)
+            unsafe { self.take_reference(&name.local) };
+        }
         Attr {
             value: self.bump.alloc_str(&attr.value),
-            name: self.attr_name(attr.name.clone()),
+            name,
         }
     }
 
@@ -188,11 +211,6 @@ impl Store {
         // A new list: nothing has read it yet, so its map is unset.
         let _ = list.map.set(map);
         Some(list)
-    }
-
-    fn attr_name(&self, name: AttrName) -> ManuallyDrop<AttrName> {
-        let local = ManuallyDrop::into_inner(self.local_name(name.local));
-        ManuallyDrop::new(AttrName { ns: name.ns, local })
     }
 }
 
@@ -459,6 +477,37 @@ mod tests {
             .unwrap();
         assert_eq!(p.as_element().unwrap().attrs()[1], "b");
         assert_eq!(p.text_content(), "x");
+    }
+
+    #[test]
+    fn long_attribute_names_outlive_the_token_and_are_released_once() {
+        // A long name (not an atom) is a reference-counted string: the store takes over the
+        // reference of each attribute's copy (Miri checks that it is released exactly once).
+        let store = Store::default();
+        let long = LocalName::from("data-a-long-attribute-name");
+        assert!(long.atom_word().is_none());
+        let mut attrs = vec![
+            Attribute {
+                name: AttrName::new(long.clone()),
+                value: "v1".to_owned(),
+            },
+            Attribute {
+                name: AttrName::new(LocalName::from("id")),
+                value: String::new(),
+            },
+        ];
+        let first = store.attr_list(DistinctAttrs::dedup(&mut attrs)).unwrap();
+        let second = store.attr_list(DistinctAttrs::dedup(&mut attrs)).unwrap();
+        drop(attrs);
+        drop(long);
+        for list in [first, second] {
+            assert_eq!(&*list.items[0].name.local, "data-a-long-attribute-name");
+            assert_eq!(list.items[0].value(), "v1");
+            assert_eq!(&*list.items[1].name.local, "id");
+            assert_eq!(list.items[1].value(), "");
+        }
+        let cloned = (*first.items[0].name).clone();
+        assert_eq!(first.map().get(&cloned).map(String::as_str), Some("v1"));
     }
 
     #[test]

@@ -739,7 +739,7 @@ impl<S: TokenSink> Tokenizer<S> {
     fn run_length(&self, a: u8, b: u8) -> usize {
         let rest = self.rest();
         if self.cr_or_null == CrOrNull::NotFed {
-            return search::find2(a, b, rest).unwrap_or(rest.len());
+            return search::find2::<{ search::DATA_WORDS }>(a, b, rest).unwrap_or(rest.len());
         }
         let n = memchr::memchr3(a, b, b'\r', rest).unwrap_or(rest.len());
         memchr::memchr(0, &rest[..n]).unwrap_or(n)

@@ -64,6 +64,15 @@ fn skip(bytes: &[u8], mut p: usize, class: u8) -> usize {
 /// The first index at or after `p` whose byte is of class `class` (or the end).
 #[inline]
 fn until(bytes: &[u8], mut p: usize, class: u8) -> usize {
+    // Eight bytes at a time while eight are left: one bounds check per eight.
+    while let Some(chunk) = bytes.get(p..).and_then(<[u8]>::first_chunk::<8>) {
+        for (k, &c) in chunk.iter().enumerate() {
+            if CLASS[c as usize] & class != 0 {
+                return p + k;
+            }
+        }
+        p += 8;
+    }
     while p < bytes.len() && CLASS[bytes[p] as usize] & class == 0 {
         p += 1;
     }
@@ -210,11 +219,38 @@ impl<S: TokenSink> Tokenizer<S> {
 }
 
 /// Writes the value of a quoted attribute that starts at `start` (after the quote) into
-/// `value` (empty), `buf` being the tokenizer's buffer and `cr_or_null` what it has seen, and returns the index of its closing quote, or `None` when the states
-/// have to handle it: a NULL or CR inside, a character reference other than `&name;` with a
-/// name of the table (those expand the same wherever they appear, so they are decoded
-/// here), or no closing quote in the buffer.
+/// `value` (empty), `buf` being the tokenizer's buffer and `cr_or_null` what it has seen, and
+/// returns the index of its closing quote, or `None` when the states have to handle it: a NULL
+/// or CR inside, a character reference other than `&name;` with a name of the table (those
+/// expand the same wherever they appear, so they are decoded here), or no closing quote in the
+/// buffer.
+///
+/// The usual value (no CR or NULL fed yet, no `&` before the closing quote) is handled here,
+/// inline; any other goes to [`quoted_value_slow`].
+#[inline(always)]
 fn quoted_value(
+    buf: &str,
+    cr_or_null: CrOrNull,
+    start: usize,
+    quote: u8,
+    value: &mut String,
+) -> Option<usize> {
+    if cr_or_null == CrOrNull::NotFed {
+        let rest = buf.get(start..)?;
+        let n =
+            super::search::find2::<{ super::search::VALUE_WORDS }>(quote, b'&', rest.as_bytes())?;
+        if rest.as_bytes().get(n) == Some(&quote) {
+            value.push_str(rest.get(..n)?);
+            return Some(start + n);
+        }
+    }
+    quoted_value_slow(buf, cr_or_null, start, quote, value)
+}
+
+/// [`quoted_value`] for a value with an `&` (a character reference or not), or once a CR or
+/// NULL was fed.
+#[inline(never)]
+fn quoted_value_slow(
     buf: &str,
     cr_or_null: CrOrNull,
     start: usize,
@@ -226,7 +262,7 @@ fn quoted_value(
     loop {
         let rest = &bytes[from..];
         let n = if cr_or_null == CrOrNull::NotFed {
-            super::search::find2(quote, b'&', rest)
+            super::search::find2::<{ super::search::VALUE_WORDS }>(quote, b'&', rest)
         } else {
             memchr::memchr3(quote, b'&', b'\r', rest)
                 .filter(|&n| memchr::memchr(0, &rest[..n]).is_none())
@@ -249,5 +285,33 @@ fn quoted_value(
         value.push_str(&buf[from..at]);
         value.push_str(expansion);
         from = at + 1 + len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn until_finds_the_first_byte_of_the_class_at_every_position_and_start() {
+        // Across the eight-byte steps and the byte-at-a-time tail.
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = b'=';
+                }
+                for start in 0..=len {
+                    let expected = (start..len)
+                        .find(|&i| CLASS[bytes[i] as usize] & ATTR_NAME_END != 0)
+                        .unwrap_or(len);
+                    assert_eq!(
+                        until(&bytes, start, ATTR_NAME_END),
+                        expected,
+                        "len {len}, at {at}, start {start}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -211,6 +211,30 @@ pub(crate) static HEADINGS: [LocalName; 6] = [
     local_name!("h6"),
 ];
 
+/// Whether `name` is an HTML element of the "formatting" category (§ formatting): the
+/// elements the list of active formatting elements holds and the adoption agency algorithm
+/// closes.
+#[inline]
+pub(crate) fn is_formatting(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("a")
+            | local_name!("b")
+            | local_name!("big")
+            | local_name!("code")
+            | local_name!("em")
+            | local_name!("font")
+            | local_name!("i")
+            | local_name!("nobr")
+            | local_name!("s")
+            | local_name!("small")
+            | local_name!("strike")
+            | local_name!("strong")
+            | local_name!("tt")
+            | local_name!("u")
+    )
+}
+
 /// Whether `name` is one of [`HEADINGS`] (written as patterns, which compile to integer
 /// compares; `HEADINGS.contains` is an out-of-line loop, 0.7% of the instructions of a page
 /// with many headings; the test `is_heading_is_headings` keeps the two forms equal).

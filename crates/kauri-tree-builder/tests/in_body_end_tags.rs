@@ -1,10 +1,11 @@
 //! "In body" end tags whose element is the current node (§ parsing-main-inbody).
 //!
 //! `TreeBuilder::in_body_end_tag` pops the current node at once when the end tag has its
-//! name, except for the end tags whose rule does more than that. Each case below closes the
-//! current node with one of those end tags and shows what the rest of its rule does, so that
-//! dropping a name from the exceptions changes a tree here. (The html5lib suite does not
-//! catch every one: without `form` or `object` in the list it still passed.)
+//! name, except for the end tags whose rule does more than that (the formatting elements'
+//! end tags go to the adoption agency before that test). Each case below closes the current
+//! node with one of those end tags and shows what the rest of its rule does, so that dropping
+//! a name from the exceptions changes a tree here. (The html5lib suite does not catch every
+//! one: without `form` or `object` in the list it still passed.)
 
 mod support;
 

@@ -4,7 +4,9 @@
 use crate::foreign_tables::adjusted_foreign_attributes;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
-use crate::tag_sets::{all_ws, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL};
+use crate::tag_sets::{
+    all_ws, is_formatting, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL,
+};
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{
     local_name, DistinctAttrs, ErrorCode, LocalName, Namespace, Tag, TagKind, TextState, Token,
@@ -471,6 +473,13 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     #[inline(never)]
     pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
+        // "An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i",
+        // "nobr", "s", "small", "strike", "strong", "tt", "u"": run the adoption agency
+        // algorithm.
+        if is_formatting(&tag.name) {
+            self.adoption_agency(&tag.name);
+            return Flow::Done;
+        }
         // The usual end tag closes the current node. For every end tag rule below except
         // those `closes_more_than_the_current_node` names, that is all the rule then does: the
         // current node is in every kind of scope, "generate implied end tags" (with or without
@@ -602,22 +611,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.pop_until_popped_any(is_heading);
             }
-            local_name!("a")
-            | local_name!("b")
-            | local_name!("big")
-            | local_name!("code")
-            | local_name!("em")
-            | local_name!("font")
-            | local_name!("i")
-            | local_name!("nobr")
-            | local_name!("s")
-            | local_name!("small")
-            | local_name!("strike")
-            | local_name!("strong")
-            | local_name!("tt")
-            | local_name!("u") => {
-                self.adoption_agency(&tag.name);
-            }
+            // The formatting elements' end tags (the adoption agency) are handled above.
             local_name!("applet") | local_name!("marquee") | local_name!("object") => {
                 if !self.open.in_scope(&tag.name, Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
@@ -710,9 +704,10 @@ impl<S: TreeSink> TreeBuilder<S> {
 /// The end tags whose "in body" rule does more than pop the current node when the current
 /// node is the HTML element with their tag name (see [`TreeBuilder::in_body_end_tag`]):
 /// `template` (the "in head" rule), `body` and `html` (switch to "after body"), `form` (the
-/// form element pointer), the formatting elements (the adoption agency algorithm and the list
-/// of active formatting elements), `applet`, `marquee` and `object` (clear the list up to the
-/// last marker) and `br` (a void element: never the current node, listed for clarity).
+/// form element pointer), `applet`, `marquee` and `object` (clear the list of active
+/// formatting elements up to the last marker) and `br` (a void element: never the current
+/// node, listed for clarity). (The formatting elements' end tags, which run the adoption
+/// agency algorithm, are dispatched before this test.)
 fn closes_more_than_the_current_node(name: &LocalName) -> bool {
     matches!(
         *name,
@@ -720,20 +715,6 @@ fn closes_more_than_the_current_node(name: &LocalName) -> bool {
             | local_name!("body")
             | local_name!("html")
             | local_name!("form")
-            | local_name!("a")
-            | local_name!("b")
-            | local_name!("big")
-            | local_name!("code")
-            | local_name!("em")
-            | local_name!("font")
-            | local_name!("i")
-            | local_name!("nobr")
-            | local_name!("s")
-            | local_name!("small")
-            | local_name!("strike")
-            | local_name!("strong")
-            | local_name!("tt")
-            | local_name!("u")
             | local_name!("applet")
             | local_name!("marquee")
             | local_name!("object")

@@ -7,9 +7,12 @@
 //!
 //! Soundness rests on four facts of this crate:
 //! 1. nodes move only as a whole graph: the arena is heap-allocated and never reallocates its
-//!    nodes, and no node links to a node outside its arena (only a [`DomSink`](crate::DomSink),
-//!    which links only nodes it created in its own arena, and the [`Editor`], which links only
-//!    nodes of this document, link nodes);
+//!    nodes, and no node links to a node outside its arena. Only two things link nodes: a
+//!    [`DomSink`](crate::DomSink), which links only nodes it created in its own arena (every
+//!    handle carries the sink's id, `sink.rs`), and the [`Editor`], which refuses every node
+//!    its arena does not own ([`Arena::owns`](crate::Arena::owns), checked by each of its
+//!    methods that take a node: a node of an arena the caller made, even one leaked to live
+//!    as long as the edit, is [`EditError::OtherArena`](crate::EditError::OtherArena));
 //! 2. the closure given to [`Document::build`] works for every arena lifetime, so neither node
 //!    references nor a sink can leave it except in the tree it returns: once the `Document`
 //!    exists, no sink can change its nodes;

@@ -4,7 +4,10 @@
 //!
 //! Edits run in [`Document::edit`](crate::Document::edit), which takes `&mut Document` and a
 //! closure that works for any arena lifetime: no reader can be looking at the tree while it
-//! changes, and no node of another tree can be linked in. Structural edits change links only.
+//! changes, and no reference made inside leaves the closure. That alone does not keep other
+//! nodes out (a caller can leak an arena of its own to live as long as the closure and make
+//! nodes in it), so every method that takes a node refuses one the document's arena does not
+//! own ([`EditError::OtherArena`]). Structural edits change links only.
 //! Node data (attributes, text) is never written where a reference may point: a setter puts a
 //! new store in the node and keeps the old one alive until the edit ends (see `edit_data.rs`).
 
@@ -57,6 +60,10 @@ pub enum EditError {
     InvalidToken,
     /// The same attribute name twice in one list (see [`Editor::replace_element`]).
     DuplicateAttribute,
+    /// The node belongs to another arena (another document, or an arena of the caller's):
+    /// an editor only links and changes nodes of its own document, which it creates
+    /// ("WrongDocumentError"; the DOM would adopt the node, which an arena cannot).
+    OtherArena,
 }
 
 impl std::fmt::Display for EditError {
@@ -73,6 +80,9 @@ impl std::fmt::Display for EditError {
             EditError::EmptyToken => "a class token cannot be empty",
             EditError::InvalidToken => "a class token cannot contain whitespace",
             EditError::DuplicateAttribute => "an attribute name is given twice",
+            EditError::OtherArena => {
+                "the node belongs to another document: create it with this editor instead"
+            }
         })
     }
 }
@@ -150,6 +160,19 @@ fn valid_element_local_name(name: &str) -> bool {
 }
 
 impl<'a> Editor<'a> {
+    /// Refuses a node of another arena. Every public method that takes a node asks this
+    /// first, so an editor only ever links, and writes the data of, nodes of its own arena;
+    /// and every node reachable from those is of the same arena (the sink links only its own
+    /// nodes, `sink.rs`), which is what the store's writes rely on (`TextData::replace`).
+    #[inline]
+    pub(crate) fn ours(&self, node: &'a Node<'a>) -> Result<&'a Node<'a>, EditError> {
+        if self.arena.owns(node) {
+            Ok(node)
+        } else {
+            Err(EditError::OtherArena)
+        }
+    }
+
     /// An editor of the tree at `root`, creating nodes in `arena` (for
     /// [`Document::edit`](crate::Document::edit)).
     pub(crate) fn new(arena: &'a Arena<'a>, root: &'a Node<'a>, scripting: bool) -> Editor<'a> {
@@ -416,6 +439,11 @@ impl<'a> Editor<'a> {
         node: &'a Node<'a>,
         child: Option<&'a Node<'a>>,
     ) -> Result<(), EditError> {
+        self.ours(parent)?;
+        self.ours(node)?;
+        if let Some(child) = child {
+            self.ours(child)?;
+        }
         self.check(parent, node, child, None)?;
         // "If referenceChild is node, then set referenceChild to node's next sibling."
         let child = match child {
@@ -442,8 +470,8 @@ impl<'a> Editor<'a> {
     }
 
     /// Removes the node from its parent (`node.remove()`); it stays usable, detached, until
-    /// the edit ends, and can be inserted again. Removing a node without a parent does
-    /// nothing.
+    /// the edit ends, and can be inserted again. Removing a node without a parent, or a node
+    /// of another arena ([`EditError::OtherArena`]), does nothing.
     ///
     /// ```
     /// let mut doc = kauri_dom::Document::new();
@@ -458,6 +486,9 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn remove(&self, node: &'a Node<'a>) {
+        if self.ours(node).is_err() {
+            return;
+        }
         // Map the templates while the node is still reachable.
         self.ensure_hosts();
         node.detach();
@@ -479,6 +510,8 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn replace_with(&self, node: &'a Node<'a>, new: &'a Node<'a>) -> Result<(), EditError> {
+        self.ours(node)?;
+        self.ours(new)?;
         let parent = node.parent().ok_or(EditError::NoParent)?;
         if node.same_node(new) {
             return Ok(());
@@ -507,6 +540,7 @@ impl<'a> Editor<'a> {
         node: &'a Node<'a>,
         text: &str,
     ) -> Result<&'a Node<'a>, EditError> {
+        self.ours(node)?;
         let new = self.create_text_node(text);
         self.replace_with(node, new)?;
         Ok(new)
@@ -538,6 +572,7 @@ impl<'a> Editor<'a> {
         name: QualName,
         attrs: Vec<Attribute>,
     ) -> Result<&'a Node<'a>, EditError> {
+        self.ours(old)?;
         let count = attrs.len();
         let attrs = attrs::from_vec(attrs);
         if attrs.len() != count {
@@ -576,6 +611,7 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn unwrap(&self, node: &'a Node<'a>) -> Result<(), EditError> {
+        self.ours(node)?;
         if node.parent().is_none() {
             return Err(EditError::NoParent);
         }

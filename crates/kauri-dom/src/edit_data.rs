@@ -45,9 +45,10 @@ fn check_token(token: &str) -> Result<(), EditError> {
 }
 
 impl<'a> Editor<'a> {
-    /// The element data of `node`, or [`EditError::NotAnElement`].
-    fn element(node: &'a Node<'a>) -> Result<&'a Element<'a>, EditError> {
-        node.as_element().ok_or(EditError::NotAnElement)
+    /// The element data of `node`, or [`EditError::NotAnElement`] (or
+    /// [`EditError::OtherArena`]).
+    fn element(&self, node: &'a Node<'a>) -> Result<&'a Element<'a>, EditError> {
+        self.ours(node)?.as_element().ok_or(EditError::NotAnElement)
     }
 
     /// Replaces the element's attributes with `map` (see the module documentation).
@@ -93,7 +94,7 @@ impl<'a> Editor<'a> {
         name: &str,
         value: &str,
     ) -> Result<(), EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let name = Self::attribute_name(e, name)?;
         let mut map = e.attrs().clone();
         match map
@@ -130,7 +131,7 @@ impl<'a> Editor<'a> {
         name: AttrName,
         value: &str,
     ) -> Result<(), EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         if !valid_attribute_local_name(&name.local) {
             return Err(EditError::InvalidName);
         }
@@ -157,7 +158,7 @@ impl<'a> Editor<'a> {
     /// assert_eq!(doc.to_html(), r#"<p id="x"></p>"#);
     /// ```
     pub fn remove_attribute(&self, element: &'a Node<'a>, name: &str) -> Result<bool, EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let lowered = Self::attribute_name(e, name).unwrap_or_default();
         let Some(index) = e
             .attrs()
@@ -195,7 +196,7 @@ impl<'a> Editor<'a> {
         name: &str,
         force: Option<bool>,
     ) -> Result<bool, EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let name = Self::attribute_name(e, name)?;
         let present = e.attrs().keys().any(|attr| qualified_name_is(attr, &name));
         match (present, force) {
@@ -220,7 +221,7 @@ impl<'a> Editor<'a> {
         element: &'a Node<'a>,
         f: impl FnOnce(&mut Vec<String>) -> R,
     ) -> Result<R, EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let mut set: Vec<String> = Vec::new();
         for class in e.classes() {
             if !set.iter().any(|c| c == class) {
@@ -304,7 +305,7 @@ impl<'a> Editor<'a> {
         force: Option<bool>,
     ) -> Result<bool, EditError> {
         check_token(token)?;
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let present = e.has_class(token);
         match (present, force) {
             (true, None | Some(false)) => self.remove_class(element, token).map(|()| false),
@@ -319,7 +320,8 @@ impl<'a> Editor<'a> {
     /// data becomes `text` (the node stays the same; a `&str` read before keeps the old
     /// text). A Comment or ProcessingInstruction: replaced by a new node of the same kind
     /// holding `text` (its data cannot change in place). A Document or doctype: nothing
-    /// changes, as in the DOM.
+    /// changes, as in the DOM. A node of another arena ([`EditError::OtherArena`]): nothing
+    /// changes either.
     ///
     /// ```
     /// let mut doc = kauri_dom::Document::new();
@@ -334,6 +336,9 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn set_text_content(&self, node: &'a Node<'a>, text: &str) {
+        if self.ours(node).is_err() {
+            return;
+        }
         match &node.data {
             NodeData::Element(_) | NodeData::DocumentFragment => {
                 self.replace_all(
@@ -342,9 +347,10 @@ impl<'a> Editor<'a> {
                 );
             }
             NodeData::Text(t) => {
-                // SAFETY: the editor exists only inside `Document::edit`, which holds
-                // `&mut Document`, so no other thread reads the node; the node is in the
-                // editor's arena (the editor only reaches nodes of its document).
+                // SAFETY: the editor exists only inside `Document::edit` (or
+                // `DocumentInProgress::edit`), which holds the document mutably, so no other
+                // thread uses the node; and the node is of the editor's arena, whose store
+                // `self.arena.store` is: `ours` just checked it.
                 unsafe { t.data.replace(&self.arena.store, text) };
             }
             NodeData::Comment(_) => {
@@ -417,7 +423,7 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn set_inner_html(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
-        let e = Self::element(element)?;
+        let e = self.element(element)?;
         let context_attrs = e
             .attrs()
             .iter()

@@ -100,8 +100,10 @@ pub fn parse_fragment<'a>(
             max_attributes: opts.max_attributes,
         },
     );
-    tokenizer.feed(html);
-    tokenizer.end();
+    // Neither call can be refused: only a call that unwinds (a sink panic) stops a tokenizer,
+    // and that unwinding leaves this function too.
+    let _ = tokenizer.feed(html);
+    let _ = tokenizer.end();
     let builder = tokenizer.into_sink();
     let root = builder.fragment_root();
     builder.into_sink().finish_fragment(root.as_ref())

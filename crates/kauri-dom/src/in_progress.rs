@@ -53,7 +53,7 @@ pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
 ///     Tokenizer::new(builder, TokenizerOptions::default())
 /// });
-/// doc.with_pipeline(|p| p.feed("<p>one<script>s()</script><p>two"));
+/// doc.with_pipeline(|p| p.feed("<p>one<script>s()</script><p>two"))?;
 /// assert!(doc.take_pending_script());
 /// assert_eq!(doc.script().unwrap().text_content(), "s()");
 /// doc.edit(|ed| {
@@ -61,14 +61,14 @@ pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 ///     ed.set_attribute(p, "id", "first")
 /// })?;
 /// doc.pop_script();
-/// let rest = doc.with_pipeline(|p| p.take_paused_input()).unwrap();
+/// let rest = doc.with_pipeline(|p| p.take_paused_input())?.unwrap();
 /// doc.with_pipeline(|p| {
-///     p.feed(&rest);
-///     p.end();
-/// });
+///     p.feed(&rest)?;
+///     p.end()
+/// })?;
 /// let doc = doc.finish();
 /// assert_eq!(doc.body().unwrap().inner_html(), "<p id=\"first\">one<script>s()</script></p><p>two</p>");
-/// # Ok::<(), kauri_dom::EditError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct DocumentInProgress {
     /// Really `Pipeline<'arena>` (see the module documentation); dropped in `Drop`.
@@ -155,8 +155,9 @@ impl DocumentInProgress {
     /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
     ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| p.feed("<title>x</title>"));
+    /// doc.with_pipeline(|p| p.feed("<title>x</title>"))?;
     /// assert_eq!(doc.root().text_content(), "x");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_pipeline<R, F>(&mut self, f: F) -> R
     where
@@ -196,10 +197,11 @@ impl DocumentInProgress {
     ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
     ///     Tokenizer::new(builder, TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
     /// assert!(doc.take_pending_script());
     /// assert!(!doc.take_pending_script());
     /// assert_eq!(doc.scripts_running(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn take_pending_script(&mut self) -> bool {
         let Some(handle) = self.pipeline.sink_mut().take_pending_script() else {
@@ -225,9 +227,10 @@ impl DocumentInProgress {
     ///     Tokenizer::new(builder, TokenizerOptions::default())
     /// });
     /// assert!(doc.script().is_none());
-    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
     /// doc.take_pending_script();
     /// assert_eq!(doc.script().unwrap().text_content(), "a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn script(&self) -> Option<&Node<'_>> {
         let script = *self.scripts.last()?;
@@ -258,10 +261,11 @@ impl DocumentInProgress {
     ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
     ///     Tokenizer::new(builder, TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| p.feed("<script>a</script>"));
+    /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
     /// doc.take_pending_script();
     /// doc.pop_script();
     /// assert_eq!(doc.scripts_running(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pop_script(&mut self) {
         self.scripts.pop();
@@ -278,14 +282,14 @@ impl DocumentInProgress {
     ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
     ///     Tokenizer::new(builder, TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| p.feed("<div>a"));
+    /// doc.with_pipeline(|p| p.feed("<div>a"))?;
     /// doc.edit(|ed| {
     ///     let div = ed.root().elements_by_tag_name("div").next().unwrap();
     ///     ed.set_attribute(div, "id", "x")
     /// })?;
-    /// doc.with_pipeline(|p| { p.feed("b"); p.end() });
+    /// doc.with_pipeline(|p| { p.feed("b")?; p.end() })?;
     /// assert_eq!(doc.finish().body().unwrap().inner_html(), "<div id=\"x\">ab</div>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn edit<R, F>(&mut self, f: F) -> R
     where
@@ -298,10 +302,10 @@ impl DocumentInProgress {
         // for every `'a`, so no reference made from these leaves the call.
         let (arena, root) =
             unsafe { (&*arena.cast::<Arena<'_>>(), &*self.root.cast::<Node<'_>>()) };
-        let result = f(&Editor::new(arena, root, self.scripting));
-        // The form owner check's memo of tree roots may be out of date after the edit.
+        // The form owner check's memo of tree roots may be out of date after the edit: forget
+        // it first, so that it is gone even when `f` panics.
         self.pipeline.sink_mut().sink_mut().root_memo.set(None);
-        result
+        f(&Editor::new(arena, root, self.scripting))
     }
 
     /// Ends the parse: the document, with the parse errors the sink collected passed through
@@ -314,9 +318,10 @@ impl DocumentInProgress {
     /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
     ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| { p.feed("<p>x"); p.end() });
+    /// doc.with_pipeline(|p| { p.feed("<p>x")?; p.end() })?;
     /// let doc = doc.finish_with(|errors| errors.retain(|e| e.code.as_str() != "missing-doctype"));
     /// assert_eq!((doc.to_html().as_str(), doc.errors().len()), ("<html><head></head><body><p>x</p></body></html>", 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn finish_with<F>(self, errors: F) -> Document
     where
@@ -345,8 +350,9 @@ impl DocumentInProgress {
     /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
     ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| { p.feed("<p>x"); p.end() });
+    /// doc.with_pipeline(|p| { p.feed("<p>x")?; p.end() })?;
     /// assert_eq!(doc.finish().errors()[0].code.as_str(), "missing-doctype");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn finish(self) -> Document {
         self.finish_with(|_| {})
@@ -360,8 +366,9 @@ impl DocumentInProgress {
     /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
     ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
     /// });
-    /// doc.with_pipeline(|p| p.feed("<p>x</b>"));
+    /// doc.with_pipeline(|p| p.feed("<p>x</b>"))?;
     /// assert_eq!(doc.errors().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn errors(&self) -> &[ParseError] {
         self.pipeline.sink().sink().errors()

@@ -8,7 +8,8 @@
 //!
 //! The public API of a node is read-only. Trees are built by [`DomSink`](crate::DomSink) (the tree
 //! builder's [`TreeSink`](kauri_tree_builder::TreeSink)); the link edits it uses are private to
-//! this crate, so no caller can link nodes of two different arenas.
+//! this crate, and the [`Editor`](crate::Editor), which links nodes for callers, refuses nodes
+//! of another arena ([`Arena::owns`]), so no caller can link nodes of two different arenas.
 
 use std::cell::Cell;
 use std::hash::BuildHasherDefault;
@@ -29,7 +30,8 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// data it replaced in place, so an arena's memory only grows until the arena is dropped.
 ///
 /// The arena gives no other access to its nodes, so a node can only be reached through a tree
-/// it belongs to.
+/// it belongs to. It does know which nodes are its own ([`Arena::owns`]): the
+/// [`Editor`](crate::Editor) refuses every other node.
 ///
 /// ```
 /// let arena = kauri_dom::Arena::new();
@@ -40,7 +42,53 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// ```
 pub struct Arena<'a> {
     nodes: typed_arena::Arena<Node<'a>>,
+    /// Where `nodes` put them, for [`Arena::owns`].
+    extent: NodeExtent,
     pub(crate) store: Store,
+}
+
+/// The address ranges an arena's nodes occupy. The typed arena allocates nodes one after
+/// another in chunks whose sizes double, so the nodes form a few runs of adjacent slots (one
+/// per chunk, about 30 for a billion nodes). Noting a node costs a compare and a store; asking
+/// whether a node is in one of the runs looks at each run once.
+#[derive(Default)]
+struct NodeExtent {
+    /// The current run: from `start` to just past the last node allocated (`end`, 0 before the
+    /// first node).
+    start: Cell<usize>,
+    end: Cell<usize>,
+    /// The runs before it.
+    earlier: std::cell::RefCell<Vec<(usize, usize)>>,
+}
+
+impl NodeExtent {
+    /// A node was just allocated at `node`.
+    #[inline]
+    fn note(&self, node: *const Node<'_>) {
+        let at = node as usize;
+        if at != self.end.get() {
+            self.new_run(at);
+        }
+        self.end.set(at + std::mem::size_of::<Node<'_>>());
+    }
+
+    #[cold]
+    fn new_run(&self, at: usize) {
+        if self.end.get() != 0 {
+            self.earlier
+                .borrow_mut()
+                .push((self.start.get(), self.end.get()));
+        }
+        self.start.set(at);
+    }
+
+    /// Whether a node at `node` is in one of the runs.
+    fn contains(&self, node: *const Node<'_>) -> bool {
+        let at = node as usize;
+        let inside = |(start, end): (usize, usize)| start <= at && at < end;
+        inside((self.start.get(), self.end.get()))
+            || self.earlier.borrow().iter().any(|&run| inside(run))
+    }
 }
 
 impl<'a> Arena<'a> {
@@ -53,6 +101,7 @@ impl<'a> Arena<'a> {
     pub fn new() -> Arena<'a> {
         Arena {
             nodes: typed_arena::Arena::new(),
+            extent: NodeExtent::default(),
             store: Store::default(),
         }
     }
@@ -90,12 +139,31 @@ impl<'a> Arena<'a> {
     ) -> &'a Node<'a> {
         // Built in one piece with its spans, so that allocation writes it once.
         let spans = spans.map(|spans| self.store.alloc_spans(spans));
-        self.nodes.alloc(Node::new(data, spans))
+        let node = self.nodes.alloc(Node::new(data, spans));
+        self.extent.note(node);
+        node
     }
 
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
-        self.nodes.alloc(Node::new(data, None))
+        let node = self.nodes.alloc(Node::new(data, None));
+        self.extent.note(node);
+        node
+    }
+
+    /// Whether `node` is one of this arena's nodes (and not, say, a node of another arena
+    /// handed to an [`Editor`](crate::Editor) of this one).
+    ///
+    /// ```
+    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// let (one, two) = (Arena::new(), Arena::new());
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let root = parse_fragment(&one, "<p>x", &body, vec![], &Default::default()).root;
+    /// assert!(one.owns(root.first_child().unwrap()));
+    /// assert!(!two.owns(root));
+    /// ```
+    pub fn owns(&self, node: &Node<'_>) -> bool {
+        self.extent.contains(node)
     }
 
     /// A new detached Text node.

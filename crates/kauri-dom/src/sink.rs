@@ -244,11 +244,12 @@ impl<'a> DomSink<'a> {
     /// let parse = |errors: bool| {
     ///     let sink = DomSink::new(&arena).with_errors(errors);
     ///     let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, Default::default()), Default::default());
-    ///     tokenizer.feed("<p>a</b>");
-    ///     tokenizer.end();
-    ///     tokenizer.into_sink().into_sink().finish().errors.len()
+    ///     tokenizer.feed("<p>a</b>")?;
+    ///     tokenizer.end()?;
+    ///     Ok::<_, kauri_tokenizer::TokenizerError>(tokenizer.into_sink().into_sink().finish().errors.len())
     /// };
-    /// assert_eq!((parse(true), parse(false)), (2, 0)); // no DOCTYPE, a stray </b>
+    /// assert_eq!((parse(true)?, parse(false)?), (2, 0)); // no DOCTYPE, a stray </b>
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_errors(mut self, on: bool) -> DomSink<'a> {
         self.report_errors = on;

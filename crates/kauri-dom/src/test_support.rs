@@ -10,8 +10,8 @@ use crate::{Arena, DomSink, Parsed};
 pub(crate) fn parse_in<'a>(arena: &'a Arena<'a>, html: &str) -> Parsed<'a> {
     let builder = TreeBuilder::new(DomSink::new(arena), TreeBuilderOptions::default());
     let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
-    tokenizer.feed(html);
-    tokenizer.end();
+    tokenizer.feed(html).unwrap();
+    tokenizer.end().unwrap();
     tokenizer.into_sink().into_sink().finish()
 }
 

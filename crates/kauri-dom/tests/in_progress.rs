@@ -17,11 +17,12 @@ fn new_document() -> DocumentInProgress {
 #[test]
 fn read_edit_and_write_between_pieces() {
     let mut doc = new_document();
-    doc.with_pipeline(|p| p.feed("<p id=a>one <b>two"));
+    doc.with_pipeline(|p| p.feed("<p id=a>one <b>two")).unwrap();
     // Read the text the sink will merge into later, then let the reader go.
     let before = doc.root().text_content();
     assert_eq!(before, "one ");
-    doc.with_pipeline(|p| p.feed(" three<script>s(1)</script>after"));
+    doc.with_pipeline(|p| p.feed(" three<script>s(1)</script>after"))
+        .unwrap();
     assert!(doc.take_pending_script());
     assert_eq!(doc.scripts_running(), 1);
     let code = doc.script().unwrap().text_content();
@@ -38,12 +39,15 @@ fn read_edit_and_write_between_pieces() {
     .unwrap();
     // What the script writes, then the rest of the input, merge into the text node the edit
     // appended (the last child of the current node).
-    let rest = doc.with_pipeline(|p| p.take_paused_input()).unwrap();
-    doc.with_pipeline(|p| p.feed("written"));
+    let rest = doc
+        .with_pipeline(|p| p.take_paused_input())
+        .unwrap()
+        .unwrap();
+    doc.with_pipeline(|p| p.feed("written")).unwrap();
     doc.pop_script();
     doc.with_pipeline(|p| {
-        p.feed(&rest);
-        p.end();
+        p.feed(&rest).unwrap();
+        p.end().unwrap();
     });
     assert_eq!(doc.errors().len(), 2);
     let doc = doc.finish();
@@ -58,8 +62,10 @@ fn read_edit_and_write_between_pieces() {
 #[test]
 fn dropped_unfinished() {
     let mut doc = new_document();
-    doc.with_pipeline(|p| p.feed("<table><tr><td>x<script>"));
-    doc.with_pipeline(|p| p.feed("a</script><svg><script/>"));
+    doc.with_pipeline(|p| p.feed("<table><tr><td>x<script>"))
+        .unwrap();
+    doc.with_pipeline(|p| p.feed("a</script><svg><script/>"))
+        .unwrap();
     assert!(doc.take_pending_script());
     assert_eq!(doc.root().text_content(), "xa");
     drop(doc);

@@ -77,7 +77,7 @@ fn a_sink_swapped_into_a_tree_builder_refuses_the_old_handles() {
     let builder = TreeBuilder::new(DomSink::new(&arena), TreeBuilderOptions::default());
     let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
     // The `<wbr>` ends the text token (character tokens wait for the next other token).
-    tokenizer.feed("<p class=a>hello<wbr>");
+    tokenizer.feed("<p class=a>hello<wbr>").unwrap();
     let old = std::mem::replace(tokenizer.sink_mut().sink_mut(), DomSink::new(&arena));
     let tree = old.finish();
     let p = tree
@@ -87,9 +87,9 @@ fn a_sink_swapped_into_a_tree_builder_refuses_the_old_handles() {
     let p = p.unwrap();
     let text: &str = p.first_child().unwrap().as_text().unwrap();
     let classes: Vec<&str> = p.as_element().unwrap().classes().collect();
-    tokenizer.feed(&"x".repeat(4096));
-    tokenizer.feed("<body class=b>");
-    tokenizer.end();
+    tokenizer.feed(&"x".repeat(4096)).unwrap();
+    tokenizer.feed("<body class=b>").unwrap();
+    tokenizer.end().unwrap();
     assert_eq!(text, "hello");
     assert_eq!(classes, ["a"]);
     assert_eq!(p.as_element().unwrap().attrs().len(), 1);

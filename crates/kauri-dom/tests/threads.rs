@@ -49,8 +49,8 @@ fn fresh_document() -> Document {
         let sink = DomSink::new(arena).with_spans(true);
         let builder = TreeBuilder::new(sink, TreeBuilderOptions::default());
         let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
-        tokenizer.feed(INPUT);
-        tokenizer.end();
+        tokenizer.feed(INPUT).unwrap();
+        tokenizer.end().unwrap();
         tokenizer.into_sink().into_sink().finish()
     })
 }

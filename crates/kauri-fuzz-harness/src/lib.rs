@@ -35,9 +35,9 @@ pub fn parse_document_pieces(pieces: &[&str], scripting: bool) -> Document {
         );
         let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
         for piece in pieces {
-            tokenizer.feed(piece);
+            let _ = tokenizer.feed(piece);
         }
-        tokenizer.end();
+        let _ = tokenizer.end();
         tokenizer.into_sink().into_sink().finish()
     })
     .with_scripting(scripting)

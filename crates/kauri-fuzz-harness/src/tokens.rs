@@ -196,9 +196,9 @@ pub fn tokenize_pieces(pieces: &[&str], setup: Setup) -> String {
 fn recorded(pieces: &[&str], setup: Setup, quiet: bool) -> Recorder {
     let mut tokenizer = setup.tokenizer(quiet);
     for piece in pieces {
-        tokenizer.feed(piece);
+        let _ = tokenizer.feed(piece);
     }
-    tokenizer.end();
+    let _ = tokenizer.end();
     tokenizer.into_sink()
 }
 

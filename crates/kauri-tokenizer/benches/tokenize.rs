@@ -41,8 +41,8 @@ fn tokenize_all(pages: &[String], errors: bool) -> usize {
     for page in pages {
         let mut tokenizer =
             Tokenizer::new(NoopSink { errors, count: 0 }, TokenizerOptions::default());
-        tokenizer.feed(page);
-        tokenizer.end();
+        tokenizer.feed(page).unwrap();
+        tokenizer.end().unwrap();
         count += tokenizer.into_sink().count;
     }
     count

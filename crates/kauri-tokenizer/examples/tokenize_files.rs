@@ -31,8 +31,8 @@ impl TokenSink for NoopSink {
 #[inline(never)]
 fn tokenize_page(text: &str, errors: bool) -> usize {
     let mut tokenizer = Tokenizer::new(NoopSink { errors, tokens: 0 }, TokenizerOptions::default());
-    tokenizer.feed(text);
-    tokenizer.end();
+    tokenizer.feed(text).unwrap();
+    tokenizer.end().unwrap();
     tokenizer.into_sink().tokens
 }
 

@@ -42,12 +42,13 @@ use std::fmt;
 ///
 /// // "</>" after an emoji (two UTF-16 code units) on the second line.
 /// let mut tokenizer = Tokenizer::new(Errors::default(), TokenizerOptions::default());
-/// tokenizer.feed("<p>\r\n\u{1F600}</>");
-/// tokenizer.end();
+/// tokenizer.feed("<p>\r\n\u{1F600}</>")?;
+/// tokenizer.end()?;
 /// let error = tokenizer.sink().0[0];
 /// assert_eq!(error.code, ErrorCode::MissingEndTagName);
 /// assert_eq!((error.line, error.col, error.offset), (2, 5, 11));
 /// assert_eq!(error.to_string(), "(2,5): missing-end-tag-name");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// [`LineCounter`]: crate::LineCounter

@@ -331,4 +331,21 @@ mod tests {
             }
         }
     }
+
+    /// The AVX2 versions of this scan and of the line counter (`position.rs`) are taken when
+    /// the CPU has AVX2. Under Miri, which reports the target's features, `.ci/sanitizers`
+    /// runs the tokenizer's tests once with AVX2 enabled: this checks that the dispatch then
+    /// takes the AVX2 path, so the unsafe calls are reached.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_is_detected_when_enabled() {
+        if cfg!(target_feature = "avx2") {
+            assert!(std::arch::is_x86_feature_detected!("avx2"));
+        }
+        let text = "a\u{1}b".repeat(40);
+        let mut checker = InputChecker::default();
+        let mut sink = Errors::default();
+        checker.scan(&text, 0, text.len(), &mut sink);
+        assert_eq!(sink.0.len(), 40);
+    }
 }

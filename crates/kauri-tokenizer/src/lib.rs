@@ -36,4 +36,4 @@ pub use names::{
 pub use position::{fill_positions, line_col, LineCounter};
 pub use sink::{TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};
-pub use tokenizer::{State, Tokenizer, TokenizerOptions};
+pub use tokenizer::{State, Tokenizer, TokenizerError, TokenizerOptions};

@@ -26,12 +26,13 @@ use crate::names::{DistinctAttrs, LocalName};
 ///
 /// let input = "\u{1F600}\r\n\u{1F600}<b>x</b>";
 /// let mut tokenizer = Tokenizer::new(Spans::default(), Default::default());
-/// tokenizer.feed(input);
-/// tokenizer.end();
+/// tokenizer.feed(input)?;
+/// tokenizer.end()?;
 /// let end_tag = tokenizer.sink().0[1];
 /// assert_eq!(&input[end_tag.start..end_tag.end], "</b>");
 /// assert_eq!((end_tag.start, end_tag.end), (14, 18));
 /// assert_eq!(line_col(input, end_tag.start), (2, 7));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
@@ -78,9 +79,10 @@ pub enum TagKind {
 /// }
 ///
 /// let mut tokenizer = Tokenizer::new(Links::default(), Default::default());
-/// tokenizer.feed(r#"<a href="/one">1</a> <a class=x href=/two>2</a>"#);
-/// tokenizer.end();
+/// tokenizer.feed(r#"<a href="/one">1</a> <a class=x href=/two>2</a>"#)?;
+/// tokenizer.end()?;
 /// assert_eq!(tokenizer.sink().0, ["/one", "/two"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag<'a> {

@@ -86,8 +86,8 @@ fn main() {
     let start = Instant::now();
     for _ in 0..if only == "tb" { 0 } else { iterations } {
         let mut tok = Tokenizer::new(Drop, TokenizerOptions::default());
-        tok.feed(&html);
-        tok.end();
+        tok.feed(&html).unwrap();
+        tok.end().unwrap();
     }
     let tokenize = start.elapsed().as_secs_f64();
 
@@ -95,8 +95,8 @@ fn main() {
     for _ in 0..if only == "tok" { 0 } else { iterations } {
         let tb = TreeBuilder::new(Null::default(), TreeBuilderOptions::default());
         let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
-        tok.feed(&html);
-        tok.end();
+        tok.feed(&html).unwrap();
+        tok.end().unwrap();
         std::hint::black_box(tok.into_sink().into_sink().next);
     }
     let both = start.elapsed().as_secs_f64();

@@ -246,9 +246,10 @@ pub trait TreeSink {
     /// }
     ///
     /// let mut tokenizer = Tokenizer::new(TreeBuilder::new(Count::default(), Default::default()), Default::default());
-    /// tokenizer.feed("<p>a</b>\u{1}<br/><p>");
-    /// tokenizer.end();
+    /// tokenizer.feed("<p>a</b>\u{1}<br/><p>")?;
+    /// tokenizer.end()?;
     /// assert_eq!(tokenizer.into_sink().into_sink().0, 6); // html, head, body, p, br, p
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn wants_errors(&self) -> bool {
         true

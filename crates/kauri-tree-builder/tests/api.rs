@@ -97,8 +97,8 @@ fn run(input: &str, opts: TreeBuilderOptions) -> TreeBuilder<Recorder> {
         TreeBuilder::new(Recorder::default(), opts),
         TokenizerOptions::default(),
     );
-    tok.feed(input);
-    tok.end();
+    tok.feed(input).unwrap();
+    tok.end().unwrap();
     tok.into_sink()
 }
 
@@ -291,8 +291,8 @@ fn fragment_root_holds_the_fragment() {
     let ctx = QualName::html(local_name!("tr"));
     let tb = TreeBuilder::new_for_fragment(TestDom::new(), ctx, &[], TreeBuilderOptions::default());
     let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
-    tok.feed("<td>a<td>b");
-    tok.end();
+    tok.feed("<td>a<td>b").unwrap();
+    tok.end().unwrap();
     let tb = tok.into_sink();
     let root = tb.fragment_root().expect("fragment root");
     let dom = tb.into_sink();

@@ -142,8 +142,8 @@ fn main() {
     }
     let builder = TreeBuilder::new(CountElements::default(), TreeBuilderOptions::default());
     let mut tokenizer = Tokenizer::new(builder, TokenizerOptions::default());
-    tokenizer.feed(&input);
-    tokenizer.end();
+    tokenizer.feed(&input).unwrap();
+    tokenizer.end().unwrap();
     let counts = tokenizer.into_sink().into_sink();
     for (name, count) in &counts.counts {
         println!("{count:>8} {name}");

@@ -276,8 +276,8 @@ fn run_document<'a>(
         ..TokenizerOptions::default()
     };
     let mut tokenizer = Tokenizer::new(builder, tokenizer_options);
-    tokenizer.feed(html);
-    tokenizer.end();
+    let _ = tokenizer.feed(html);
+    let _ = tokenizer.end();
     let builder = tokenizer.into_sink();
     let change = builder.encoding_change_request();
     let mut parsed = builder.into_sink().finish();

@@ -637,7 +637,7 @@ impl Parser {
         }
         if self.ended && !self.tokenizer_ended && self.doc.scripts_running() == 0 {
             self.tokenizer_ended = true;
-            self.doc.with_pipeline(|p| p.end());
+            let _ = self.doc.with_pipeline(|p| p.end());
             self.after_tokenizing();
         }
         Step::Ready
@@ -649,11 +649,15 @@ impl Parser {
         loop {
             self.text_len += text.len();
             self.positions.text.push_str(&text);
-            self.doc.with_pipeline(|p| p.feed_string(text));
+            // Refused only after a call unwound (a sink panic), which unwinds out of here too.
+            let _ = self.doc.with_pipeline(|p| p.feed_string(text));
             if self.restart_for_encoding() {
                 return self.run_input();
             }
-            let rest = self.doc.with_pipeline(|p| p.take_paused_input());
+            let rest = self
+                .doc
+                .with_pipeline(|p| p.take_paused_input())
+                .unwrap_or(None);
             if let Some(rest) = &rest {
                 let keep = self.positions.text.len().saturating_sub(rest.len());
                 self.positions.text.truncate(keep);

@@ -52,7 +52,7 @@ pub fn to_json_chunked(
     };
     let mut tokenizer = Tokenizer::new(JsonSink::default(), options);
     if chunk_chars == 0 {
-        tokenizer.feed(input);
+        let _ = tokenizer.feed(input);
     } else {
         let mut rest = input;
         while !rest.is_empty() {
@@ -60,11 +60,11 @@ pub fn to_json_chunked(
                 .char_indices()
                 .nth(chunk_chars)
                 .map_or(rest.len(), |(i, _)| i);
-            tokenizer.feed(&rest[..cut]);
+            let _ = tokenizer.feed(&rest[..cut]);
             rest = &rest[cut..];
         }
     }
-    tokenizer.end();
+    let _ = tokenizer.end();
     tokenizer.into_sink().finish()
 }
 

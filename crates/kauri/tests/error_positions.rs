@@ -66,10 +66,10 @@ fn raw_errors(text: &str, chunk: usize) -> Vec<ParseError> {
         while !rest.is_char_boundary(cut) {
             cut += 1;
         }
-        tokenizer.feed(&rest[..cut]);
+        tokenizer.feed(&rest[..cut]).unwrap();
         rest = &rest[cut..];
     }
-    tokenizer.end();
+    tokenizer.end().unwrap();
     tokenizer.into_sink().into_sink().finish().errors
 }
 

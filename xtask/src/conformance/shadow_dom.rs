@@ -222,8 +222,8 @@ fn run_case(case: &Case, scripting: bool) -> Result<String, String> {
                     ..Default::default()
                 },
             );
-            tokenizer.feed(data);
-            tokenizer.end();
+            tokenizer.feed(data).unwrap();
+            tokenizer.end().unwrap();
             let builder = tokenizer.into_sink();
             let (root, host) = (builder.fragment_root(), builder.fragment_context_element());
             let (parsed, host) = builder

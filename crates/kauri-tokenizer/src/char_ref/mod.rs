@@ -184,7 +184,9 @@ mod tests {
 
     #[test]
     fn fast_path_agrees_with_the_byte_by_byte_search() {
-        for (name, _) in NAMED_REFERENCES.iter() {
+        // Miri looks at every 23rd name (both paths, every tail, in minutes).
+        let step = if cfg!(miri) { 23 } else { 1 };
+        for (name, _) in NAMED_REFERENCES.iter().step_by(step) {
             for tail in [&b""[..], b";", b"x", b"1;", b"=", b" "] {
                 let mut input = name.to_vec();
                 input.extend_from_slice(tail);

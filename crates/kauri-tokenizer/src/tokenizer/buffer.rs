@@ -47,13 +47,7 @@ impl Buffer {
         self.len == 0
     }
 
-    /// Whether a chunk is still lent: only after a `feed` call that did not return normally
-    /// (the sink panicked); the pointer may then be dangling and must never be read.
-    pub(super) fn is_lent(&self) -> bool {
-        self.lent
-    }
-
-    /// Forgets everything, including a lent chunk (after a panic in the sink).
+    /// Forgets everything and ends a loan (the `CallGuard` of a call the sink panicked out of).
     pub(super) fn clear(&mut self) {
         self.owned.clear();
         self.view_owned();
@@ -62,10 +56,9 @@ impl Buffer {
     /// Uses `chunk` in place until [`Buffer::drop_front`] ends the loan.
     ///
     /// # Safety
-    /// The buffer keeps a pointer to `chunk` past this call. The caller must end the loan with
-    /// [`Buffer::drop_front`] before `chunk`'s borrow ends; or, when it cannot (a panic unwound
-    /// out of it), never read the buffer again before [`Buffer::clear`] (check
-    /// [`Buffer::is_lent`] first).
+    /// The buffer keeps a pointer to `chunk` past this call. The caller must end the loan, with
+    /// [`Buffer::drop_front`] or [`Buffer::clear`], before `chunk`'s borrow ends, on every path
+    /// out, unwinding included (`Tokenizer::feed` does it with its `CallGuard`).
     pub(super) unsafe fn lend(&mut self, chunk: &str) {
         debug_assert!(self.is_empty() && !self.lent);
         self.lent = true;
@@ -115,9 +108,9 @@ impl Deref for Buffer {
     fn deref(&self) -> &str {
         // SAFETY: `ptr` and `len` always describe valid UTF-8 that is alive: either the heap
         // text of `owned` (re-read after every change to `owned`; moving the `String` does not
-        // move its text), or a chunk lent by `lend` from a `&str`, which the `feed` call that
-        // lent it replaces before returning. After a panic out of `feed` the loan is never
-        // read: every entry point checks `is_lent` first and clears the buffer.
+        // move its text), or a chunk lent by `lend` from a `&str`, whose loan `lend`'s contract
+        // ends (`drop_front` or `clear`) before the chunk's borrow ends, whether the `feed`
+        // call that lent it returns or unwinds.
         unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.ptr, self.len)) }
     }
 }

@@ -23,8 +23,12 @@ mod rawtext;
 mod search;
 mod special;
 mod state;
+mod stopped;
 
 pub use state::State;
+pub use stopped::TokenizerError;
+
+use stopped::CallGuard;
 
 use std::cell::Cell;
 
@@ -85,11 +89,12 @@ enum AttrKey {
 /// }
 ///
 /// let mut tokenizer = Tokenizer::new(Text::default(), TokenizerOptions::default());
-/// tokenizer.feed("<p>fish &amp;");
-/// tokenizer.feed(" chips\r");
-/// tokenizer.feed("\n</p>");
-/// tokenizer.end();
+/// tokenizer.feed("<p>fish &amp;")?;
+/// tokenizer.feed(" chips\r")?;
+/// tokenizer.feed("\n</p>")?;
+/// tokenizer.end()?;
 /// assert_eq!(tokenizer.sink().0, "fish & chips\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Tokenizer<S: TokenSink> {
     sink: S,
@@ -101,6 +106,8 @@ pub struct Tokenizer<S: TokenSink> {
     eof: bool,
     /// The end-of-file token was emitted.
     done: bool,
+    /// A call unwound (the sink panicked): every later call is refused (see `stopped.rs`).
+    stopped: bool,
     /// The sink asked to pause ([`TokenSinkResult::Pause`]) and the input after that token
     /// was not taken yet ([`Tokenizer::take_paused_input`]).
     paused: bool,
@@ -347,6 +354,7 @@ impl<S: TokenSink> Tokenizer<S> {
             errors_on,
             eof: false,
             done: false,
+            stopped: false,
             paused: false,
             cr_or_null: CrOrNull::NotFed,
             buf: buffer::Buffer::default(),
@@ -388,9 +396,19 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Feeds the next chunk of input (any size, down to one character; a CR LF pair may be
     /// split across chunks). Tokens that are complete are passed to the sink before this
     /// returns, except character tokens, which wait for the next other token (or the end):
-    /// a run of text is one token however the input was split. Feeding after [`Tokenizer::end`] does nothing.
-    pub fn feed(&mut self, chunk: &str) {
-        if self.poisoned() {
+    /// a run of text is one token however the input was split. Feeding after
+    /// [`Tokenizer::end`] does nothing. Fails only when an earlier call unwound because the
+    /// sink panicked ([`TokenizerError::SinkPanicked`]).
+    pub fn feed(&mut self, chunk: &str) -> Result<(), TokenizerError> {
+        let guard = CallGuard::start(self)?;
+        guard.tokenizer.feed_in_place(chunk);
+        guard.finish();
+        Ok(())
+    }
+
+    /// [`Tokenizer::feed`] inside its call guard.
+    fn feed_in_place(&mut self, chunk: &str) {
+        if self.eof {
             return;
         }
         if self.cr_or_null == CrOrNull::NotFed
@@ -400,9 +418,10 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         if self.buf.is_empty() {
             // Work on the chunk in place; `compact` keeps (copies) only what is unconsumed.
-            // SAFETY: `compact` below ends the loan before `chunk`'s borrow ends. If the sink
-            // panics out of `run`, the loan stays, and every entry point that reads the buffer
-            // (`feed`, `feed_string`, `end`) calls `poisoned` first, which clears it.
+            // SAFETY: the loan ends before `chunk`'s borrow does, on every path: `compact`
+            // below ends it when the call returns; if the sink panics out of `run` or
+            // `compact`, the `CallGuard` of `feed` (which outlives this call and ends before
+            // `feed` unwinds into its caller, who owns `chunk`) clears the buffer.
             unsafe { self.buf.lend(chunk) };
         } else {
             self.buf.push_str(chunk);
@@ -425,55 +444,72 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Like [`Tokenizer::feed`], but takes the chunk by value: when nothing is buffered (the
     /// usual case for a whole document decoded into a `String`), the tokenizer works on it
     /// directly instead of copying it.
-    pub fn feed_string(&mut self, chunk: String) {
-        if self.poisoned() {
-            return;
+    pub fn feed_string(&mut self, chunk: String) -> Result<(), TokenizerError> {
+        let guard = CallGuard::start(self)?;
+        let tokenizer = &mut *guard.tokenizer;
+        if !tokenizer.buf.is_empty() || tokenizer.eof {
+            tokenizer.feed_in_place(&chunk);
+        } else {
+            if tokenizer.cr_or_null == CrOrNull::NotFed
+                && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some()
+            {
+                tokenizer.cr_or_null = CrOrNull::Fed;
+            }
+            debug_assert_eq!(tokenizer.pos, 0);
+            tokenizer.buf.set_owned(chunk);
+            tokenizer.run();
+            tokenizer.keep_pending_text();
+            tokenizer.compact();
         }
-        if !self.buf.is_empty() {
-            self.feed(&chunk);
-            return;
-        }
-        if self.cr_or_null == CrOrNull::NotFed
-            && memchr::memchr2(b'\r', 0, chunk.as_bytes()).is_some()
-        {
-            self.cr_or_null = CrOrNull::Fed;
-        }
-        debug_assert_eq!(self.pos, 0);
-        self.buf.set_owned(chunk);
-        self.run();
-        self.keep_pending_text();
-        self.compact();
+        guard.finish();
+        Ok(())
     }
 
     /// Ends the input: processes what is left and emits [`Token::Eof`]. Calling it again
-    /// does nothing.
-    pub fn end(&mut self) {
-        if self.poisoned() {
-            return;
+    /// does nothing. Fails only when an earlier call unwound because the sink panicked
+    /// ([`TokenizerError::SinkPanicked`]).
+    pub fn end(&mut self) -> Result<(), TokenizerError> {
+        let guard = CallGuard::start(self)?;
+        let tokenizer = &mut *guard.tokenizer;
+        if !tokenizer.eof {
+            tokenizer.eof = true;
+            tokenizer.run();
+            tokenizer.flush_text();
+            let end = tokenizer.buf.len();
+            if tokenizer.errors_on {
+                tokenizer.input.scan(
+                    &tokenizer.buf,
+                    tokenizer.base,
+                    tokenizer.base + end,
+                    &mut tokenizer.sink,
+                );
+            }
+            let at = tokenizer.base + end;
+            tokenizer.done = true;
+            tokenizer.sink.process_token(Token::Eof, Span::new(at, at));
         }
-        self.eof = true;
-        self.run();
-        self.flush_text();
-        let end = self.buf.len();
-        if self.errors_on {
-            self.input
-                .scan(&self.buf, self.base, self.base + end, &mut self.sink);
-        }
-        let at = self.base + end;
-        self.done = true;
-        self.sink.process_token(Token::Eof, Span::new(at, at));
+        guard.finish();
+        Ok(())
     }
 
-    /// Whether input must be ignored: after [`Tokenizer::end`], or when an earlier `feed`
-    /// did not return normally (the sink panicked) and left its chunk lent to the buffer;
-    /// that chunk is gone, so the tokenizer stops there.
-    fn poisoned(&mut self) -> bool {
-        if self.buf.is_lent() {
-            self.buf.clear();
-            self.eof = true;
-            self.done = true;
-        }
-        self.eof
+    /// Whether a call unwound because the sink panicked: the tokenizer then refuses every
+    /// call that would read input ([`TokenizerError::SinkPanicked`]).
+    ///
+    /// ```
+    /// # use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+    /// struct Ignore;
+    /// impl TokenSink for Ignore {
+    ///     fn process_token(&mut self, _: Token<'_>, _: Span) -> TokenSinkResult {
+    ///         TokenSinkResult::Continue
+    ///     }
+    /// }
+    /// let mut tokenizer = Tokenizer::new(Ignore, TokenizerOptions::default());
+    /// tokenizer.feed("<p>")?;
+    /// assert!(!tokenizer.is_stopped());
+    /// # Ok::<(), kauri_tokenizer::TokenizerError>(())
+    /// ```
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The sink.
@@ -511,10 +547,11 @@ impl<S: TokenSink> Tokenizer<S> {
     ///     }
     /// }
     /// let mut tokenizer = Tokenizer::new(PauseAtTags, TokenizerOptions::default());
-    /// tokenizer.feed("a<b>c<d>e");
+    /// tokenizer.feed("a<b>c<d>e")?;
     /// assert!(tokenizer.is_paused());
-    /// assert_eq!(tokenizer.take_paused_input().as_deref(), Some("c<d>e"));
+    /// assert_eq!(tokenizer.take_paused_input().unwrap().as_deref(), Some("c<d>e"));
     /// assert!(!tokenizer.is_paused());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_paused(&self) -> bool {
         self.paused
@@ -524,15 +561,20 @@ impl<S: TokenSink> Tokenizer<S> {
     /// last `feed` left unconsumed (everything after the token that paused). The caller feeds
     /// it again later, after whatever it inserts at this point (`document.write`, § the-insertion-point):
     /// offsets count on from where the pause left them. `None` when not paused.
-    pub fn take_paused_input(&mut self) -> Option<String> {
+    pub fn take_paused_input(&mut self) -> Result<Option<String>, TokenizerError> {
+        if self.stopped {
+            return Err(TokenizerError::SinkPanicked);
+        }
         if !self.paused {
-            return None;
+            return Ok(None);
         }
         self.paused = false;
+        // A pause is only ever left by a `feed` that returned normally, whose `compact` ended
+        // any loan: the buffer is owned text here.
         let rest = self.buf[self.pos..].to_owned();
         let keep = self.pos;
         self.buf.truncate(keep);
-        Some(rest)
+        Ok(Some(rest))
     }
 
     /// The earliest input offset a token not yet passed to the sink can start at (tokens,
@@ -549,10 +591,11 @@ impl<S: TokenSink> Tokenizer<S> {
     ///     }
     /// }
     /// let mut tokenizer = Tokenizer::new(Ignore, TokenizerOptions::default());
-    /// tokenizer.feed("<p>text<a hr");
+    /// tokenizer.feed("<p>text<a hr")?;
     /// assert_eq!(tokenizer.unfinished_from(), 3); // "text" waits for the tag to end
-    /// tokenizer.feed("ef=x>more");
+    /// tokenizer.feed("ef=x>more")?;
     /// assert_eq!(tokenizer.unfinished_from(), 17);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unfinished_from(&self) -> usize {
         let here = match self.text {

@@ -258,8 +258,8 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
         None => {
             let tb = TreeBuilder::new(TestDom::new(), opts);
             let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
-            tok.feed(input);
-            tok.end();
+            tok.feed(input).unwrap();
+            tok.end().unwrap();
             let dom = tok.into_sink().into_sink();
             dom.dump_children(0, 0, &mut out);
         }
@@ -280,8 +280,8 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
                 max_attributes: None,
             };
             let mut tok = Tokenizer::new(tb, topts);
-            tok.feed(input);
-            tok.end();
+            tok.feed(input).unwrap();
+            tok.end().unwrap();
             let tb = tok.into_sink();
             let root = tb.fragment_root().unwrap();
             let dom = tb.into_sink();
@@ -295,7 +295,7 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
 pub fn parse_document(input: &str) -> TestDom {
     let tb = TreeBuilder::new(TestDom::new(), TreeBuilderOptions::default());
     let mut tok = Tokenizer::new(tb, TokenizerOptions::default());
-    tok.feed(input);
-    tok.end();
+    tok.feed(input).unwrap();
+    tok.end().unwrap();
     tok.into_sink().into_sink()
 }

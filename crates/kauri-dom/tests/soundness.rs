@@ -287,3 +287,49 @@ fn no_insertion_makes_a_node_its_own_ancestor() {
     // deep[100] now hangs off html with deep[101..300], the `i`, wide[2] and its spans.
     assert_eq!(children[2].descendants().count(), 199 + 1 + 1 + 500);
 }
+/// A node of another arena is refused by the editor: leaked so that it lives as long as the
+/// edit (the route the audit found), it can neither be linked in nor changed.
+#[test]
+fn the_editor_refuses_nodes_of_another_arena() {
+    use kauri_dom::{fragment::parse_fragment, Document, EditError, Editor, Node};
+
+    /// Makes a fragment in `arena` (which outlives the edit) and tries it on the editor.
+    fn try_foreign<'a>(ed: &Editor<'a>, arena: &'a Arena<'a>) -> Vec<Result<(), EditError>> {
+        let body = QualName::html(LocalName::from("body"));
+        let parsed = parse_fragment(arena, "<p>x</p>t", &body, vec![], &Default::default());
+        let p: &'a Node<'a> = parsed.root.first_child().unwrap();
+        let text: &'a Node<'a> = parsed.root.last_child().unwrap();
+        let mine = ed.create_element("div").unwrap();
+        ed.append_child(ed.root(), mine).unwrap();
+        ed.set_text_content(text, "changed");
+        ed.remove(p);
+        vec![
+            ed.append_child(mine, p),
+            ed.append_child(p, mine),
+            ed.insert_before(mine, text, None),
+            ed.replace_with(mine, p),
+            ed.set_attribute(p, "id", "x"),
+            ed.add_class(p, "c"),
+            ed.set_inner_html(p, "<b>y"),
+            ed.unwrap(p),
+            ed.replace_with_text(p, "z").map(|_| ()),
+        ]
+    }
+
+    let mut doc = Document::new();
+    let arena: *mut Arena<'static> = Box::into_raw(Box::new(Arena::new()));
+    let results = doc.edit(|ed| {
+        // SAFETY: the arena lives until the `Box::from_raw` below, after the edit; the
+        // lifetime given to it here is the editor's, which ends with the closure.
+        let foreign: &Arena<'_> = unsafe { &*arena.cast::<Arena<'_>>() };
+        try_foreign(ed, foreign)
+    });
+    assert!(
+        results.iter().all(|r| *r == Err(EditError::OtherArena)),
+        "{results:?}"
+    );
+    assert_eq!(doc.to_html(), "<div></div>");
+    // SAFETY: from `Box::into_raw` above; no reference to it is left (the edit is over).
+    let arena = unsafe { Box::from_raw(arena) };
+    assert_eq!(arena.len(), 6); // the sink's Document, html, the fragment, p, its text, "t"
+}

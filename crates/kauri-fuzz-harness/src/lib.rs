@@ -4,6 +4,7 @@
 //! toolchain. [`round_trip`] is the one round-trip classifier (the fuzz target, the property
 //! tests and the corpus/suite round-trip test use it).
 
+pub mod panics;
 pub mod round_trip;
 pub mod targets;
 pub mod tokens;

@@ -17,7 +17,14 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("tokenizer", tokenizer),
     ("round_trip", round_trip),
     ("chunked", chunked),
+    ("sink_panics", sink_panics),
 ];
+
+/// The public tokenizer and tree-builder APIs under arbitrary feed, pause, resume, end and
+/// panic sequences (see [`crate::panics::fuzz_sequence`]).
+pub fn sink_panics(data: &[u8]) {
+    crate::panics::fuzz_sequence(data);
+}
 
 /// Bytes to a document with the standard's encoding sniffing (BOM, `<meta>` pre-scan, the
 /// statistical guess) and the reparse a `<meta charset>` can cause; then walk, dump, serialize.

@@ -1,11 +1,13 @@
-//! A sink may panic anywhere (issue 28): the whole pipeline, tokenizer -> tree builder ->
-//! [`DomSink`], with a panic injected at the k-th callback of either sink interface
-//! (`TokenSink` between the tokenizer and the tree builder, `TreeSink` between the tree builder
-//! and the DOM sink), for every k, over documents and fragments, paused at scripts and resumed,
-//! with errors and source locations on and off. The caller catches the panic and then calls
-//! every public method of the tokenizer, the tree builder and the DOM sink, finishes the tree and
-//! reads all of it. CI runs this file under Miri (the small inputs) and AddressSanitizer (the
-//! corpus pages too): a dangling chunk, node or text is reported there.
+//! Panic injection (issue 28): the whole pipeline, tokenizer -> tree builder -> [`DomSink`],
+//! with a panic injected at the k-th callback of either sink interface (`TokenSink` between the
+//! tokenizer and the tree builder, `TreeSink` between the tree builder and the DOM sink). The
+//! caller catches the panic and then calls every public method of the tokenizer, the tree
+//! builder and the DOM sink, finishes the tree and reads all of it.
+//!
+//! [`drive`] runs one plan with a panic at one callback; `tests/sink_panics.rs` runs every k over
+//! small documents and fragments (under Miri in CI) and sampled k over the corpus (under
+//! AddressSanitizer), and the `sink_panics` fuzz target ([`crate::targets::sink_panics`]) runs
+//! arbitrary sequences of feeds, pauses, resumes and panics.
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -22,9 +24,10 @@ use kauri_tree_builder::{
 };
 
 /// The payload of an injected panic (the quiet hook recognizes it).
-struct Injected;
+pub struct Injected;
 
-fn quiet_injected_panics() {
+/// Installs, once, a panic hook that stays quiet for [`Injected`] panics and reports the rest.
+pub fn quiet_injected_panics() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();
@@ -211,15 +214,15 @@ type Pipeline<'a> = Tokenizer<PanickyTokens<'a>>;
 
 /// One way of running the pipeline.
 #[derive(Clone, Copy, Debug)]
-struct Plan {
+pub struct Plan {
     /// `None`: a document; else a fragment in this HTML context element.
-    context: Option<&'static str>,
+    pub context: Option<&'static str>,
     /// Piece size in bytes (rounded up to a character boundary); `usize::MAX` is whole.
-    piece: usize,
+    pub piece: usize,
     /// Pause at each script end tag and resume by feeding the paused input back.
-    script_pauses: bool,
-    errors: bool,
-    locations: bool,
+    pub script_pauses: bool,
+    pub errors: bool,
+    pub locations: bool,
 }
 
 fn pipeline<'a>(arena: &'a Arena<'a>, plan: Plan, counter: &Rc<Counter>) -> Pipeline<'a> {
@@ -267,13 +270,8 @@ fn pipeline<'a>(arena: &'a Arena<'a>, plan: Plan, counter: &Rc<Counter>) -> Pipe
 
 /// Feeds `input` as `plan` says, panicking at callback `k` (0: never). Returns the number of
 /// callbacks and whether the panic happened; either way finishes the tree and reads all of it.
-fn drive(input: &str, plan: Plan, k: usize) -> (usize, bool) {
-    let counter = Rc::new(Counter::default());
-    let arena = Arena::new();
-    let mut tokenizer = pipeline(&arena, plan, &counter);
-    counter.calls.set(0);
-    counter.k.set(k);
-    let run = catch_unwind(AssertUnwindSafe(|| {
+pub fn drive(input: &str, plan: Plan, k: usize) -> (usize, bool) {
+    run(plan, k, |tokenizer| {
         let mut rest = input;
         while !rest.is_empty() {
             let mut cut = plan.piece.min(rest.len());
@@ -292,8 +290,28 @@ fn drive(input: &str, plan: Plan, k: usize) -> (usize, bool) {
             }
         }
         tokenizer.end().expect("not stopped");
-    }));
-    let panicked = run.is_err();
+    })
+}
+
+/// Builds the pipeline for `plan`, runs `calls` on it with a panic at callback `k` (0: never),
+/// checks every public method after a panic, finishes the tree and reads all of it. Returns the
+/// number of callbacks and whether the panic happened.
+fn run<F>(plan: Plan, k: usize, calls: F) -> (usize, bool)
+where
+    F: for<'a> FnOnce(&mut Pipeline<'a>),
+{
+    let counter = Rc::new(Counter::default());
+    let arena = Arena::new();
+    let mut tokenizer = pipeline(&arena, plan, &counter);
+    counter.calls.set(0);
+    counter.k.set(k);
+    let outcome = catch_unwind(AssertUnwindSafe(|| calls(&mut tokenizer)));
+    let panicked = match outcome {
+        Ok(()) => false,
+        Err(payload) if payload.downcast_ref::<Injected>().is_some() => true,
+        // A real failure (an assertion of `calls`): report it.
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
     if panicked {
         every_method_after_a_panic(&mut tokenizer, &counter);
     }
@@ -310,6 +328,63 @@ fn drive(input: &str, plan: Plan, k: usize) -> (usize, bool) {
     };
     read_everything(&parsed);
     (calls, panicked)
+}
+
+/// The fuzz target's body: arbitrary sequences of feeds (lent or owned pieces), resumes (the
+/// paused input fed back, or dropped), ends and a panic at a fuzzed callback, on a document or a
+/// fragment. The first byte picks the plan, the next two the callback that panics (0: none);
+/// then each step is an operation byte (and, for a feed, a length byte and that many bytes of
+/// input, decoded lossily). Every call must succeed until the injected panic and be refused
+/// after it.
+pub fn fuzz_sequence(data: &[u8]) {
+    quiet_injected_panics();
+    let [flags, k_high, k_low, ops @ ..] = data else {
+        return;
+    };
+    let plan = Plan {
+        context: match flags & 3 {
+            0 | 1 => None,
+            2 => Some("td"),
+            _ => Some("template"),
+        },
+        piece: usize::MAX,
+        script_pauses: flags & 4 != 0,
+        errors: flags & 8 != 0,
+        locations: flags & 16 != 0,
+    };
+    let k = usize::from(u16::from_be_bytes([*k_high, *k_low]));
+    run(plan, k, |tokenizer| {
+        let mut ops = ops;
+        while let [op, rest @ ..] = ops {
+            ops = rest;
+            match op % 5 {
+                0 | 1 => {
+                    let [len, rest @ ..] = ops else { break };
+                    let len = usize::from(*len).min(rest.len());
+                    let piece = String::from_utf8_lossy(&rest[..len]).into_owned();
+                    ops = &rest[len..];
+                    if op % 5 == 0 {
+                        tokenizer.feed(&piece).expect("not stopped");
+                    } else {
+                        tokenizer.feed_string(piece).expect("not stopped");
+                    }
+                }
+                2 => {
+                    let _script = tokenizer.sink_mut().inner.take_pending_script();
+                    if let Some(paused) = tokenizer.take_paused_input().expect("not stopped") {
+                        tokenizer.feed(&paused).expect("not stopped");
+                    }
+                }
+                3 => {
+                    // Resuming without feeding the paused input back (an embedder that drops
+                    // the rest of a page).
+                    let _ = tokenizer.take_paused_input().expect("not stopped");
+                }
+                _ => tokenizer.end().expect("not stopped"),
+            }
+        }
+        tokenizer.end().expect("not stopped");
+    });
 }
 
 /// After a panic: the tokenizer refuses input; every other public method of the tokenizer,
@@ -369,7 +444,9 @@ fn read_everything(parsed: &Parsed<'_>) {
     assert!(bytes > 0 || parsed.root.first_child().is_none());
 }
 
-fn panic_at_each_callback(input: &str, plans: &[Plan], sampled: Option<usize>) {
+/// Runs `input` with every plan, panicking at every callback in turn, or (`sampled`) at that
+/// many callbacks spread over the run plus the first two and the last.
+pub fn panic_at_each_callback(input: &str, plans: &[Plan], sampled: Option<usize>) {
     quiet_injected_panics();
     for &plan in plans {
         let (total, panicked) = drive(input, plan, 0);
@@ -389,127 +466,5 @@ fn panic_at_each_callback(input: &str, plans: &[Plan], sampled: Option<usize>) {
             let (_, panicked) = drive(input, plan, k);
             assert!(panicked, "{plan:?}: no panic at callback {k} of {total}");
         }
-    }
-}
-
-/// Small documents reaching text merging, the adoption agency, foster parenting, templates,
-/// a declarative shadow root, `<template for>`, scripts (pauses), forms, foreign content and
-/// the errors of each.
-const INPUTS: &[&str] = &[
-    "<!DOCTYPE html><p>a<b>b<i>c</p>d</i>e<script>w()</script>f\0g",
-    "<table><tr><td>x</td>y<form id=f><input form=f></table><template><script>s</script><img onerror=x></template>",
-    "<div><template shadowrootmode=open><slot></slot>t</template>u</div><svg><path/><foreignObject><p>z</svg><math><mi>q",
-    "<select><option>1<option selected>2</select><textarea>&lt;a</textarea><?pi x?>",
-];
-
-fn plans(miri: bool) -> Vec<Plan> {
-    let mut plans = Vec::new();
-    let contexts: &[Option<&'static str>] = &[None, Some("td"), Some("template")];
-    let pieces: &[usize] = if miri {
-        &[usize::MAX]
-    } else {
-        &[usize::MAX, 1, 5, 64]
-    };
-    for (i, &context) in contexts.iter().enumerate() {
-        for &piece in pieces {
-            for errors in [true, false] {
-                plans.push(Plan {
-                    context,
-                    piece,
-                    script_pauses: context.is_none() && (piece != 1 || !errors),
-                    errors,
-                    locations: (i + piece % 7) % 2 == 0,
-                });
-            }
-        }
-    }
-    if miri {
-        // Miri's share: every context, errors on and off, whole input.
-        plans.retain(|p| p.context.is_none() || p.errors);
-    }
-    plans
-}
-
-#[test]
-fn a_panic_at_any_sink_callback_leaves_everything_usable() {
-    let inputs = if cfg!(miri) { &INPUTS[..2] } else { INPUTS };
-    let plans = plans(cfg!(miri));
-    for input in inputs {
-        panic_at_each_callback(input, &plans, None);
-    }
-}
-
-/// A node of another arena is refused by the editor: leaked so that it lives as long as the
-/// edit (the route the audit found), it can neither be linked in nor changed.
-#[test]
-fn the_editor_refuses_nodes_of_another_arena() {
-    use kauri_dom::{fragment::parse_fragment, Document, EditError, Editor, Node};
-
-    /// Makes a fragment in `arena` (which outlives the edit) and tries it on the editor.
-    fn try_foreign<'a>(ed: &Editor<'a>, arena: &'a Arena<'a>) -> Vec<Result<(), EditError>> {
-        let body = QualName::html(LocalName::from("body"));
-        let parsed = parse_fragment(arena, "<p>x</p>t", &body, vec![], &Default::default());
-        let p: &'a Node<'a> = parsed.root.first_child().unwrap();
-        let text: &'a Node<'a> = parsed.root.last_child().unwrap();
-        let mine = ed.create_element("div").unwrap();
-        ed.append_child(ed.root(), mine).unwrap();
-        ed.set_text_content(text, "changed");
-        ed.remove(p);
-        vec![
-            ed.append_child(mine, p),
-            ed.append_child(p, mine),
-            ed.insert_before(mine, text, None),
-            ed.replace_with(mine, p),
-            ed.set_attribute(p, "id", "x"),
-            ed.add_class(p, "c"),
-            ed.set_inner_html(p, "<b>y"),
-            ed.unwrap(p),
-            ed.replace_with_text(p, "z").map(|_| ()),
-        ]
-    }
-
-    let mut doc = Document::new();
-    let arena: *mut Arena<'static> = Box::into_raw(Box::new(Arena::new()));
-    let results = doc.edit(|ed| {
-        // SAFETY: the arena lives until the `Box::from_raw` below, after the edit; the
-        // lifetime given to it here is the editor's, which ends with the closure.
-        let foreign: &Arena<'_> = unsafe { &*arena.cast::<Arena<'_>>() };
-        try_foreign(ed, foreign)
-    });
-    assert!(
-        results.iter().all(|r| *r == Err(EditError::OtherArena)),
-        "{results:?}"
-    );
-    assert_eq!(doc.to_html(), "<div></div>");
-    // SAFETY: from `Box::into_raw` above; no reference to it is left (the edit is over).
-    let arena = unsafe { Box::from_raw(arena) };
-    assert_eq!(arena.len(), 6); // the sink's Document, html, the fragment, p, its text, "t"
-}
-
-/// The corpus pages, whole and in 4 KB pieces, paused at scripts, errors and locations on: a
-/// panic at 16 callbacks spread over each page (AddressSanitizer runs this in CI).
-#[test]
-fn a_panic_anywhere_in_a_corpus_page_leaves_everything_usable() {
-    if cfg!(miri) {
-        return; // The small inputs above are Miri's share.
-    }
-    let Some(dir) = kauri_testdata::corpus_or_skip(
-        "a_panic_anywhere_in_a_corpus_page_leaves_everything_usable",
-    ) else {
-        return;
-    };
-    let pages = kauri_testdata::files_with_suffix(&dir, ".html");
-    assert!(!pages.is_empty(), "no pages in {}", dir.display());
-    let plan = Plan {
-        context: None,
-        piece: 4096,
-        script_pauses: true,
-        errors: true,
-        locations: true,
-    };
-    for page in pages {
-        let bytes = std::fs::read(&page).unwrap();
-        let text = String::from_utf8_lossy(&bytes);
-        panic_at_each_callback(&text, &[plan], Some(16));
     }
 }

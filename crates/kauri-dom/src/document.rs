@@ -439,7 +439,31 @@ impl Document {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn write_test_tree(&self, mut writer: impl io::Write) -> io::Result<()> {
-        dump::stream_test_tree(self.root(), &mut writer)
+        dump::stream_test_tree(self.root(), &mut writer, usize::MAX)
+    }
+
+    /// [`Document::write_test_tree`] with at most `limit` levels of indentation: a line deeper
+    /// than that is indented as level `limit` and starts with its depth in brackets, so the
+    /// output grows linearly with the document however deep it is (the exact format indents
+    /// two spaces per level: a tree a million levels deep would print a terabyte). `kauri
+    /// parse --format tree` uses 16.
+    ///
+    /// ```
+    /// let doc = kauri_dom::Document::build(|arena| {
+    ///     let body = kauri_dom::QualName::html(kauri_dom::LocalName::from("body"));
+    ///     kauri_dom::fragment::parse_fragment(arena, "<b><i>x", &body, vec![], &Default::default())
+    /// });
+    /// let mut out = Vec::new();
+    /// doc.write_test_tree_limited(&mut out, 1)?;
+    /// assert_eq!(String::from_utf8(out).unwrap(), "| <b>\n|   <i>\n|   [2] \"x\"\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_test_tree_limited(
+        &self,
+        mut writer: impl io::Write,
+        limit: usize,
+    ) -> io::Result<()> {
+        dump::stream_test_tree(self.root(), &mut writer, limit)
     }
 
     /// The JSON form of `kauri parse --format json`, with an `errors` member when `errors`.

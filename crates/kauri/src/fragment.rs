@@ -21,6 +21,7 @@ use kauri_tokenizer::{LocalName, Namespace, QualName};
 /// assert_eq!(svg, "svg svg".parse().unwrap());
 /// assert_eq!(svg.name().ns, Namespace::Svg);
 /// assert!("".parse::<FragmentContext>().is_err());
+/// assert!("1bad".parse::<FragmentContext>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FragmentContext {
@@ -67,8 +68,11 @@ impl FragmentContext {
     }
 }
 
+/// Whether `name` is a name the tokenizer can give a tag (§ tag-open-state: an ASCII letter
+/// starts it; § tag-name-state: whitespace, `/`, `>` end it), so that a context element could
+/// come from markup. `1bad` cannot: `<1bad>` is text.
 fn valid_name(name: &str) -> bool {
-    !name.is_empty()
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name
             .chars()
             .all(|c| !c.is_ascii_whitespace() && !matches!(c, '/' | '>' | '<' | '\0'))

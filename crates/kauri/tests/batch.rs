@@ -12,11 +12,17 @@ use flate2::write::GzEncoder;
 
 /// Runs `kauri batch` expecting status 0; returns the JSON lines and stderr.
 fn batch(args: &[&str], stdin: &[u8]) -> (Vec<serde_json::Value>, String) {
+    batch_exiting(args, stdin, 0)
+}
+
+/// Runs `kauri batch` expecting `status` (2 when an input was skipped as unreadable); returns
+/// the JSON lines and stderr.
+fn batch_exiting(args: &[&str], stdin: &[u8], status: i32) -> (Vec<serde_json::Value>, String) {
     let mut all = vec!["batch"];
     all.extend_from_slice(args);
     let out = kauri(&all, stdin);
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    assert_eq!(out.status.code(), Some(status), "{args:?}: {stderr}");
     let lines = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -118,12 +124,14 @@ fn fields_and_select() {
         line["matches"],
         serde_json::json!(["<h1>Head</h1>", "<a href=\"/x\">two</a>"])
     );
-    // --output, --list from standard input, a missing path reported and skipped.
+    // --output, --list from standard input, a missing path reported and skipped (and the
+    // exit status says so).
     let out = dir.join("out.jsonl");
     let list = format!("{path}\n\n{}/missing.html\n", dir.display());
-    let (stdout, stderr) = batch(
+    let (stdout, stderr) = batch_exiting(
         &["--list", "-", "-o", &out.display().to_string()],
         list.as_bytes(),
+        2,
     );
     assert!(stdout.is_empty());
     let written = std::fs::read_to_string(&out).unwrap();
@@ -133,6 +141,14 @@ fn fields_and_select() {
         "{stderr}"
     );
     assert!(stderr.contains("1 skipped as unreadable"), "{stderr}");
+    assert!(
+        stderr.ends_with("kauri: 1 input could not be read (reported above as skipped); the other pages were written\n"),
+        "{stderr}"
+    );
+    // A missing input alone.
+    let (stdout, stderr) = batch_exiting(&["/nonexistent/kauri-input"], b"", 2);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("no such file or directory"), "{stderr}");
 }
 
 #[test]
@@ -228,7 +244,8 @@ fn warc_files_plain_and_gzipped() {
         let path = dir.join(name);
         std::fs::write(&path, crawl(gzipped)).unwrap();
         let path = path.display().to_string();
-        let (lines, stderr) = batch(&[&path, "--jobs", "2"], b"");
+        // Three bad records: reported, skipped, and exit status 2.
+        let (lines, stderr) = batch_exiting(&[&path, "--jobs", "2"], b"", 2);
         let sources: Vec<&str> = lines
             .iter()
             .map(|l| l["source"].as_str().unwrap())

@@ -139,13 +139,13 @@ fn parse_html_and_text() {
     );
     assert_eq!(
         ok(
-            &["parse", "--format", "text"],
+            &["parse", "--format", "text-content"],
             b"<title>T</title><p>a<b>b</b>"
         ),
         "Tab"
     );
     // Errors of the html and text formats go to stderr.
-    let out = kauri(&["parse", "--format", "text", "--errors"], b"<p>x");
+    let out = kauri(&["parse", "--format", "text-content", "--errors"], b"<p>x");
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing-doctype"));
 }
@@ -156,7 +156,10 @@ fn parse_from_a_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("page.html");
     std::fs::write(&file, b"<title>File</title>").unwrap();
-    let out = ok(&["parse", file.to_str().unwrap(), "--format", "text"], b"");
+    let out = ok(
+        &["parse", file.to_str().unwrap(), "--format", "text-content"],
+        b"",
+    );
     assert_eq!(out, "File");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -209,7 +212,7 @@ fn parse_html_output_is_in_the_documents_encoding() {
     // Parsed again, it gives the same document and the same bytes.
     assert_eq!(ok_bytes(&["parse", "--format", "html"], &html), html);
     assert_eq!(
-        ok(&["parse", "--format", "text"], &html),
+        ok(&["parse", "--format", "text-content"], &html),
         "\u{3042} \u{1F600}"
     );
 }
@@ -618,11 +621,14 @@ fn streamed_output_equals_the_library_strings() {
         doc.to_html()
     );
     assert_eq!(
-        ok(&["parse", "-", "--format", "text"], &bytes),
+        ok(&["parse", "-", "--format", "text-content"], &bytes),
         doc.text_content()
     );
     // Errors of the html and text formats go to standard error.
-    let out = kauri(&["parse", "-", "--format", "text", "--errors"], &bytes);
+    let out = kauri(
+        &["parse", "-", "--format", "text-content", "--errors"],
+        &bytes,
+    );
     assert_eq!(String::from_utf8(out.stderr).unwrap(), errors);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), doc.text_content());
 }
@@ -686,4 +692,74 @@ fn parse_chunk_size_does_not_change_the_output() {
     std::fs::remove_dir_all(&dir).unwrap();
     usage_error(&["parse", "--chunk-size", "0"], b"");
     usage_error(&["parse", "--chunk-size", "4", "--fragment", "td"], b"");
+}
+
+/// `--format text` is the readable text, as `kauri batch` gives it; `--format text-content` is
+/// the DOM's textContent (issue 29: one name, one meaning).
+#[test]
+fn parse_text_is_the_readable_text_and_text_content_the_dom_one() {
+    let html = b"<title>T</title><style>s{}</style><p>a<br>b</p><div>c</div>";
+    assert_eq!(ok(&["parse", "--format", "text"], html), "a\nb\n\nc\n");
+    assert_eq!(ok(&["parse", "--format", "text-content"], html), "Ts{}abc");
+    let doc = kauri::parse(std::str::from_utf8(html).unwrap());
+    assert_eq!(
+        ok(&["parse", "--format", "text"], html),
+        format!("{}\n", doc.readable_text())
+    );
+}
+
+/// An invalid fragment context exits 2 (a tag name starts with an ASCII letter).
+#[test]
+fn parse_invalid_fragment_context_exits_2() {
+    for context in ["1bad", "", "svg 9", "a b"] {
+        let message = usage_error(&["parse", "--fragment", context], b"<p>x");
+        assert!(
+            message.contains("invalid fragment context"),
+            "{context:?}: {message}"
+        );
+    }
+}
+
+/// Every format is linear in the input's size however deep the tree: the tree dump indents at
+/// most 16 levels and prints the depth past that; `select` prints a match only when fewer than
+/// 4 matches enclose it.
+#[test]
+fn deep_documents_print_linearly() {
+    let depth = 20_000;
+    let html = "<div>".repeat(depth);
+    let tree = ok(&["parse", "--format", "tree"], html.as_bytes());
+    // html at depth 0, body at 1, then the divs: the deepest is at depth + 1.
+    assert!(
+        tree.contains("|                                 [17] <div>\n"),
+        "{}",
+        &tree[..400]
+    );
+    assert!(tree.ends_with(&format!("[{}] <div>\n", depth + 1)));
+    assert!(tree.len() < 60 * (depth + 3), "{} bytes", tree.len());
+    let out = kauri(&["select", "div"], html.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 4);
+    assert!(
+        stdout.len() < 4 * 11 * depth + 100,
+        "{} bytes",
+        stdout.len()
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "{} matches inside 4 enclosing matches not printed",
+            depth - 4
+        )),
+        "{stderr}"
+    );
+    // Shallow nesting is printed whole, every match.
+    let nested = ok(
+        &["select", "li"],
+        b"<ul><li>a<ul><li>b<ul><li>c</ul></ul></ul>",
+    );
+    assert_eq!(
+        nested,
+        "<li>a<ul><li>b<ul><li>c</li></ul></li></ul></li>\n<li>b<ul><li>c</li></ul></li>\n<li>c</li>\n"
+    );
 }

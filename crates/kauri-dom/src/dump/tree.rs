@@ -40,10 +40,17 @@ fn push_children<'n, 'a>(stack: &mut Vec<Item<'n, 'a>>, parent: &'n Node<'a>, de
     }
 }
 
-fn line_start(out: &mut String, depth: usize) {
+/// The start of a line at `depth`: `| ` and two spaces per level, up to `limit` levels; a
+/// deeper line is indented as level `limit` and starts with its depth in brackets (`[17] `), so
+/// that a dump grows linearly with the tree however deep it is.
+fn line_start(out: &mut String, depth: usize, limit: usize) {
     out.push_str("| ");
-    for _ in 0..depth {
+    for _ in 0..depth.min(limit) {
         out.push_str("  ");
+    }
+    if depth > limit {
+        use std::fmt::Write as _;
+        let _ = write!(out, "[{depth}] ");
     }
 }
 
@@ -85,20 +92,25 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 /// );
 /// ```
 pub fn write_test_tree(root: &Node<'_>, out: &mut String) {
-    walk(root, out, None);
+    walk(root, out, None, usize::MAX);
 }
 
-/// Writes the html5lib dump of `root`'s children to `writer` in pieces (see [`Chunked`]).
-pub(crate) fn stream_test_tree(root: &Node<'_>, writer: &mut dyn io::Write) -> io::Result<()> {
+/// Writes the html5lib dump of `root`'s children to `writer` in pieces (see [`Chunked`]),
+/// indenting at most `limit` levels (see [`line_start`]; `usize::MAX` is the exact format).
+pub(crate) fn stream_test_tree(
+    root: &Node<'_>,
+    writer: &mut dyn io::Write,
+    limit: usize,
+) -> io::Result<()> {
     let mut chunked = Chunked::new(writer);
     let mut out = Chunked::buffer();
-    walk(root, &mut out, Some(&mut chunked));
+    walk(root, &mut out, Some(&mut chunked), limit);
     chunked.finish(&mut out)
 }
 
-/// The dump of `root`'s children into `out`; with `sink`, `out` is handed to it after each node
-/// (and the walk stops when it fails).
-fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
+/// The dump of `root`'s children into `out`, indenting at most `limit` levels; with `sink`,
+/// `out` is handed to it after each node (and the walk stops when it fails).
+fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>, limit: usize) {
     let mut stack = Vec::new();
     push_children(&mut stack, root, 0);
     let mut attrs: Vec<(String, &str)> = Vec::new();
@@ -111,19 +123,19 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
         let (node, depth) = match item {
             Item::Node(node, depth) => (node, depth),
             Item::Content(contents, depth) => {
-                line_start(out, depth);
+                line_start(out, depth, limit);
                 out.push_str("content\n");
                 push_children(&mut stack, contents, depth + 1);
                 continue;
             }
             Item::Shadow(shadow, depth) => {
-                line_start(out, depth);
+                line_start(out, depth, limit);
                 shadow_root_line(out, shadow);
                 push_children(&mut stack, shadow, depth + 1);
                 continue;
             }
         };
-        line_start(out, depth);
+        line_start(out, depth, limit);
         match &node.data {
             NodeData::Element(e) => {
                 out.push('<');
@@ -146,7 +158,7 @@ fn walk(root: &Node<'_>, out: &mut String, mut sink: Option<&mut Chunked<'_>>) {
                 }
                 attrs.sort_by(|a, b| cmp_utf16(&a.0, &b.0));
                 for (name, value) in &attrs {
-                    line_start(out, depth + 1);
+                    line_start(out, depth + 1, limit);
                     out.push_str(name);
                     out.push_str("=\"");
                     out.push_str(value);

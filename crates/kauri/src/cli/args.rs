@@ -38,10 +38,12 @@ pub enum Command {
 }
 
 const PARSE_HELP: &str = "\
-Output: --format tree is the html5lib tree-construction dump, which indents each node by two
-spaces per level: a document nested N levels deep prints about N*N bytes of indentation (50 MB
-of unclosed <div>s would be terabytes), so bound deep input with --max-depth (Blink uses 512).
-json, html and text grow linearly with the input. --format html writes exactly the
+Output: --format tree is the html5lib tree-construction dump, indenting each node two spaces
+per level up to 16 levels; a deeper line is indented as level 16 and starts with its depth in
+brackets (`[17] <div>`), so that every format grows linearly with the input, however deep the
+document. --format text is the readable text (as `kauri batch` gives it: no head, script or
+style; block elements on their own lines); --format text-content is the DOM's textContent of
+the document (every Text node, as is). --format html writes exactly the
 serialization, with no newline after it, in the document's encoding (the one its <meta charset>
 declares; characters that encoding cannot represent become &#N; references), so piping it into
 `kauri parse --format html` prints the same bytes again. The other formats are UTF-8.
@@ -75,7 +77,10 @@ contain newlines: use --null or --json to split records safely). With --json a r
 JSON object on one line: {\"namespace\",\"name\",\"attributes\":[{\"namespace\",\"name\",
 \"value\"}],\"html\" (outer HTML),\"text\"}, plus \"span\" and \"end_tag_span\" (byte offsets
 into the decoded input, when known) with --locations. Template contents and shadow trees are
-not searched, as in querySelectorAll.
+not searched, as in querySelectorAll. A match inside 4 other matches is not printed (it is part
+of the records of the matches around it; stderr says how many were left out), so that each part
+of the input is printed at most 4 times (nested matches all printed whole would make the output
+quadratic in the input).
 
 Selectors: CSS Selectors Level 4 as Servo's selectors crate parses them: type, class, id,
 attribute ([a=v] [a~=v] [a|=v] [a^=v] [a$=v] [a*=v], i and s flags), combinators, :not() :is()
@@ -213,8 +218,10 @@ pub enum Format {
     Json,
     /// The HTML serialization.
     Html,
-    /// The text content.
+    /// The readable text (as `kauri batch` gives it).
     Text,
+    /// The DOM's textContent: every Text node's data, as is.
+    TextContent,
 }
 
 /// `kauri tokenize --format`.

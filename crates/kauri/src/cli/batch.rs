@@ -65,8 +65,10 @@ Examples:
   find . -name '*.html' | kauri batch --list -
 
 Exit status:
-  0  every input was processed, or reported and skipped
-  2  no inputs, invalid selector, unwritable output or bad usage (one line on stderr)";
+  0  every input was processed (a WARC record that is not HTML is counted, not an error)
+  2  an input could not be read (each is reported and skipped, every other page is written,
+     and the last stderr line says how many), no inputs, invalid selector, unwritable output
+     or bad usage (one line on stderr)";
 
 /// Where pages come from.
 enum Source {
@@ -359,6 +361,13 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
             totals.other,
             totals.bad,
         );
+    }
+    if totals.bad > 0 {
+        return Err(Failure(format!(
+            "{} input{} could not be read (reported above as skipped); the other pages were written",
+            totals.bad,
+            if totals.bad == 1 { "" } else { "s" }
+        )));
     }
     Ok(())
 }

@@ -222,13 +222,18 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         load(input)?
     };
     // Errors of the html and text formats go to standard error, before the output.
-    if args.errors && matches!(args.format, Format::Html | Format::Text) {
+    if args.errors
+        && matches!(
+            args.format,
+            Format::Html | Format::Text | Format::TextContent
+        )
+    {
         let mut stderr = BufWriter::new(io::stderr().lock());
         let _ = write_errors(&mut stderr, &doc).and_then(|()| stderr.flush());
     }
     to_stdout(|out| match args.format {
         Format::Tree => {
-            doc.write_test_tree(&mut *out)?;
+            doc.write_test_tree_limited(&mut *out, TREE_INDENT_LIMIT)?;
             if args.errors {
                 out.write_all(b"#errors\n")?;
                 write_errors(out, &doc)?;
@@ -249,9 +254,20 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
             }
             _ => doc.write_html(&mut *out),
         },
-        Format::Text => doc.write_text_content(out),
+        Format::Text => {
+            out.write_all(doc.readable_text().as_bytes())?;
+            out.write_all(b"\n")
+        }
+        Format::TextContent => doc.write_text_content(out),
     })
 }
+
+/// The most levels `--format tree` indents (see `Document::write_test_tree_limited`).
+const TREE_INDENT_LIMIT: usize = 16;
+
+/// `kauri select` prints a match only when fewer than this many matches enclose it, so that
+/// each input byte is printed at most this many times.
+const NESTED_MATCHES_PRINTED: usize = 4;
 
 /// `kauri select`: one record per match, each followed by a newline.
 fn select(args: SelectArgs) -> Result<(), Failure> {
@@ -274,8 +290,42 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     let end: &[u8] = if args.null { b"\0" } else { b"\n" };
     let mut record = String::new();
+    let mut left_out = 0u64;
     to_stdout(|out| {
-        for element in doc.select(&selector) {
+        // The matches in document order, and a walk beside them that counts the matches
+        // enclosing each one (asking each element `matches` would look at its ancestors).
+        let mut matches = doc.select(&selector).peekable();
+        let mut path_matched: Vec<bool> = Vec::new();
+        let mut enclosing = 0;
+        for edge in doc.root().traverse() {
+            if matches.peek().is_none() {
+                break;
+            }
+            let element = match edge {
+                kauri::Edge::Open(node) if node.as_element().is_some() => {
+                    let matched = matches.peek().is_some_and(|m| m.same_node(node));
+                    if matched {
+                        matches.next();
+                    }
+                    path_matched.push(matched);
+                    if !matched {
+                        continue;
+                    }
+                    enclosing += 1;
+                    if enclosing > NESTED_MATCHES_PRINTED {
+                        left_out += 1;
+                        continue;
+                    }
+                    node
+                }
+                kauri::Edge::Close(node) if node.as_element().is_some() => {
+                    if path_matched.pop() == Some(true) {
+                        enclosing -= 1;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
             if args.json {
                 record.clear();
                 json_record(&mut record, element, &options, args.locations);
@@ -288,7 +338,15 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
             out.write_all(end)?;
         }
         Ok(())
-    })
+    })?;
+    if left_out > 0 {
+        eprintln!(
+            "kauri select: {left_out} match{} inside {NESTED_MATCHES_PRINTED} enclosing matches \
+             not printed (each is in the records of the matches around it)",
+            if left_out == 1 { "" } else { "es" }
+        );
+    }
+    Ok(())
 }
 
 /// `kauri select --json`: one match as a one-line JSON object (no raw newline can occur: every

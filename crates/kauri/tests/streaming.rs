@@ -27,9 +27,31 @@ fn options(scripting: bool) -> ParseOptions {
     }
 }
 
+/// A parser that pauses at scripts (`pauses`; the pauses are not handled: `finish` treats
+/// the scripts as run) or one that does not.
+fn parser(opts: &ParseOptions, pauses: bool) -> Parser {
+    let opts = opts.clone();
+    let parser = if pauses {
+        Parser::with_script_pauses(opts)
+    } else {
+        Parser::new(opts)
+    };
+    parser.expect("a known label")
+}
+
 /// Feeds `bytes` in chunks of the given sizes (cycled; 0 counts as 1) and finishes.
 fn stream_bytes(bytes: &[u8], opts: &ParseOptions, sizes: &[usize]) -> Document {
-    let mut parser = Parser::new(opts.clone()).expect("a known label");
+    stream_bytes_pausing(bytes, opts, sizes, false)
+}
+
+/// [`stream_bytes`] with a parser that pauses at scripts (or not).
+fn stream_bytes_pausing(
+    bytes: &[u8],
+    opts: &ParseOptions,
+    sizes: &[usize],
+    pauses: bool,
+) -> Document {
+    let mut parser = parser(opts, pauses);
     let mut rest = bytes;
     let mut i = 0;
     while !rest.is_empty() {
@@ -46,8 +68,8 @@ fn stream_bytes(bytes: &[u8], opts: &ParseOptions, sizes: &[usize]) -> Document 
 }
 
 /// Feeds `text` in chunks of about the given sizes (moved to character boundaries).
-fn stream_text(text: &str, opts: &ParseOptions, sizes: &[usize]) -> Document {
-    let mut parser = Parser::new(opts.clone()).expect("a known label");
+fn stream_text(text: &str, opts: &ParseOptions, sizes: &[usize], pauses: bool) -> Document {
+    let mut parser = parser(opts, pauses);
     // Empty text still makes a text parse (a parser given nothing parses no bytes).
     parser.feed_str("").expect("input before the end");
     let mut rest = text;
@@ -143,12 +165,14 @@ fn every_corpus_page_streams_like_the_whole_input() {
         let whole = kauri::parse_bytes_with_options(&bytes, &opts).expect("no override");
         let expected = outcome(&whole);
         for chunks in [vec![4096], sizes.for_input(bytes.len())] {
-            let streamed = stream_bytes(&bytes, &opts, &chunks);
-            assert!(
-                outcome(&streamed) == expected,
-                "{name}: {:?}",
-                &chunks[..chunks.len().min(8)]
-            );
+            for pauses in [false, true] {
+                let streamed = stream_bytes_pausing(&bytes, &opts, &chunks, pauses);
+                assert!(
+                    outcome(&streamed) == expected,
+                    "{name} (pauses: {pauses}): {:?}",
+                    &chunks[..chunks.len().min(8)]
+                );
+            }
         }
     }
 }
@@ -161,7 +185,7 @@ fn corpus_page_prefixes_stream_byte_by_byte() {
     for (name, bytes) in corpus() {
         let prefix = &bytes[..bytes.len().min(40_000)];
         let whole = kauri::parse_bytes_with_options(prefix, &opts).expect("no override");
-        let streamed = stream_bytes(prefix, &opts, &[1]);
+        let streamed = stream_bytes_pausing(prefix, &opts, &[1], true);
         assert!(outcome(&streamed) == outcome(&whole), "{name}");
     }
 }
@@ -179,9 +203,11 @@ proptest! {
         let (data, scripting) = &cases[pick.index(cases.len())];
         let opts = options(*scripting);
         let whole = kauri::parse_with_options(data, &opts);
-        prop_assert!(outcome(&stream_text(data, &opts, &sizes)) == outcome(&whole), "{data:?} {sizes:?}");
+        for pauses in [false, true] {
+            prop_assert!(outcome(&stream_text(data, &opts, &sizes, pauses)) == outcome(&whole), "{data:?} {sizes:?} {pauses}");
+        }
         let whole = kauri::parse_bytes_with_options(data.as_bytes(), &opts).expect("no override");
-        prop_assert!(outcome(&stream_bytes(data.as_bytes(), &opts, &sizes)) == outcome(&whole), "{data:?} {sizes:?}");
+        prop_assert!(outcome(&stream_bytes_pausing(data.as_bytes(), &opts, &sizes, true)) == outcome(&whole), "{data:?} {sizes:?}");
     }
 }
 
@@ -201,7 +227,7 @@ proptest! {
         let prefix = &bytes[..len.min(bytes.len())];
         let opts = options(true);
         let whole = kauri::parse_bytes_with_options(prefix, &opts).expect("no override");
-        prop_assert!(outcome(&stream_bytes(prefix, &opts, &sizes)) == outcome(&whole), "{name} {len} {sizes:?}");
+        prop_assert!(outcome(&stream_bytes_pausing(prefix, &opts, &sizes, true)) == outcome(&whole), "{name} {len} {sizes:?}");
     }
 }
 
@@ -293,7 +319,7 @@ fn refused_calls() {
 /// the insertion point, before the rest of the input, with nesting.
 #[test]
 fn scripts_pause_and_write_at_the_insertion_point() {
-    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    let mut parser = Parser::with_script_pauses(ParseOptions::default()).unwrap();
     assert_eq!(parser.feed_str("<p>a<script>1</script>b"), Ok(Step::Script));
     assert_eq!(parser.script_nesting_level(), 1);
     // Input fed while paused waits.
@@ -317,15 +343,17 @@ fn scripts_pause_and_write_at_the_insertion_point() {
         "<p>a<script>1</script><u>w1<script>2</script><s>w2b<i>c</i></s></u></p>"
     );
 
-    // With scripting off, scripts do not pause.
-    let mut parser = Parser::new(ParseOptions {
+    // Without script pauses, or with scripting off, scripts do not pause.
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    assert_eq!(parser.feed_str("<script>1</script><p>"), Ok(Step::Ready));
+    let mut parser = Parser::with_script_pauses(ParseOptions {
         scripting: false,
         ..ParseOptions::default()
     })
     .unwrap();
     assert_eq!(parser.feed_str("<script>1</script><p>"), Ok(Step::Ready));
     // An SVG script pauses too.
-    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    let mut parser = Parser::with_script_pauses(ParseOptions::default()).unwrap();
     assert_eq!(
         parser.feed_str("<svg><script>x</script><circle/>"),
         Ok(Step::Script)

@@ -355,6 +355,12 @@ pub struct Parser {
     positions: Option<Positions>,
 }
 
+// `Parser: Send`, checked at compile time: an async task may hold one across an `.await`.
+const _: fn() = || {
+    fn assert_send<T: Send>() {}
+    assert_send::<Parser>();
+};
+
 impl Parser {
     /// A parser with `opts`. Fails only when [`ParseOptions::encoding`] is not an encoding
     /// label (an unknown [`ParseOptions::transport_charset`] is ignored, as the standard says).
@@ -387,8 +393,9 @@ impl Parser {
 
     /// A parser for the fragment parsing algorithm (§ html-fragment-parsing-algorithm) with
     /// the context element `context` (named as for [`parse_fragment`](crate::parse_fragment):
-    /// `td`, `svg path`, `math mi`): feed it text ([`Parser::feed_str`]) or UTF-8 bytes
-    /// ([`Parser::feed`]) in any chunks, and [`Parser::finish`] gives the Document whose
+    /// `td`, `svg path`, `math mi`): feed it text ([`Parser::feed_str`]) or bytes
+    /// ([`Parser::feed`], decoded as UTF-8 unless a byte order mark says otherwise; the mark
+    /// is removed, as the Encoding standard's "decode" does) in any chunks, and [`Parser::finish`] gives the Document whose
     /// root is the DocumentFragment, as [`parse_fragment`](crate::parse_fragment) gives for
     /// the whole text. A fragment parser never pauses at scripts (the fragment parsing
     /// algorithm marks them "already started"), and [`ParseOptions`]' encoding fields are not

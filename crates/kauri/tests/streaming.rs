@@ -18,10 +18,11 @@ fn outcome(doc: &Document) -> (String, &'static str, kauri::QuirksMode) {
     )
 }
 
-/// The options of these tests: source ranges on, so that they are compared too.
+/// The options of these tests: source ranges and errors on, so that they are compared too.
 fn options(scripting: bool) -> ParseOptions {
     ParseOptions {
         locations: true,
+        errors: true,
         scripting,
         ..ParseOptions::default()
     }
@@ -359,4 +360,262 @@ fn scripts_pause_and_write_at_the_insertion_point() {
         Ok(Step::Script)
     );
     assert_eq!(parser.script().unwrap().text_content(), "x");
+}
+
+/// Feeds a fragment parser for `context` the text in chunks of about the given sizes (cycled),
+/// as text or as UTF-8 bytes (split inside characters too), with an empty chunk after each.
+fn stream_fragment(
+    text: &str,
+    context: &str,
+    opts: &ParseOptions,
+    sizes: &[usize],
+    as_bytes: bool,
+) -> Document {
+    let mut parser = Parser::fragment(context, opts.clone()).expect("a valid context");
+    let mut rest = text.as_bytes();
+    let mut i = 0;
+    while !rest.is_empty() {
+        let mut cut = sizes
+            .get(i % sizes.len().max(1))
+            .copied()
+            .unwrap_or(rest.len());
+        cut = cut.clamp(1, rest.len());
+        if !as_bytes {
+            while !text.is_char_boundary(text.len() - rest.len() + cut) {
+                cut += 1;
+            }
+        }
+        let (chunk, tail) = rest.split_at(cut);
+        let step = if as_bytes {
+            parser.feed(chunk)
+        } else {
+            parser.feed_str(std::str::from_utf8(chunk).expect("cut at a boundary"))
+        };
+        assert_eq!(step, Ok(Step::Ready), "a fragment parser never pauses");
+        let empty = if as_bytes {
+            parser.feed(b"")
+        } else {
+            parser.feed_str("")
+        };
+        assert_eq!(empty, Ok(Step::Ready));
+        rest = tail;
+        i += 1;
+    }
+    parser.finish()
+}
+
+/// The contexts the fragment tests use: the body, a table row, RCDATA, raw text, script
+/// data, foreign content, a template and a select.
+const CONTEXTS: [&str; 8] = [
+    "body", "tr", "textarea", "style", "script", "svg", "template", "select",
+];
+
+#[test]
+fn every_corpus_page_streams_as_a_fragment_like_parse_fragment() {
+    let mut sizes = Sizes(0x2545_F491_4F6C_DD1D);
+    let opts = options(true);
+    for (name, bytes) in corpus() {
+        let text = String::from_utf8_lossy(&bytes);
+        for context in CONTEXTS {
+            let whole = kauri::parse_fragment(&text, context, &opts).expect("a valid context");
+            let expected = whole.to_json_with(true, true);
+            let chunks = sizes.for_input(text.len());
+            for as_bytes in [false, true] {
+                let streamed = stream_fragment(&text, context, &opts, &chunks, as_bytes);
+                // Bytes are decoded as a byte stream is: a byte order mark is removed.
+                let expected = match text.strip_prefix('\u{feff}') {
+                    Some(rest) if as_bytes => kauri::parse_fragment(rest, context, &opts)
+                        .expect("a valid context")
+                        .to_json_with(true, true),
+                    _ => expected.clone(),
+                };
+                assert!(
+                    streamed.to_json_with(true, true) == expected,
+                    "{name} in {context} (bytes: {as_bytes}): {:?}",
+                    &chunks[..chunks.len().min(8)]
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Any tree-construction fragment case, streamed in any chunks, as text and as bytes.
+    #[test]
+    fn tree_construction_fragments_stream_in_any_chunks(
+        pick in any::<prop::sample::Index>(),
+        sizes in prop::collection::vec(1usize..24, 1..12),
+    ) {
+        let cases = fragment_cases_cached();
+        let (data, context, scripting) = &cases[pick.index(cases.len())];
+        let opts = options(*scripting);
+        let whole = kauri::parse_fragment(data, context, &opts).expect("a valid context");
+        for as_bytes in [false, true] {
+            let streamed = stream_fragment(data, context, &opts, &sizes, as_bytes);
+            prop_assert!(streamed.to_json_with(true, true) == whole.to_json_with(true, true), "{data:?} in {context} {sizes:?}");
+        }
+    }
+}
+
+/// The fragment cases of the tree-construction suite: data, context, scripting flag.
+fn fragment_cases_cached() -> &'static [(String, String, bool)] {
+    static CASES: std::sync::OnceLock<Vec<(String, String, bool)>> = std::sync::OnceLock::new();
+    CASES.get_or_init(|| {
+        let dir = kauri_testdata::html5lib_tests_dir()
+            .expect("the html5lib tests (KAURI_HTML5LIB_TESTS)")
+            .join("tree-construction");
+        let mut cases = Vec::new();
+        for file in kauri_testdata::files_with_suffix(&dir, ".dat") {
+            let text = std::fs::read_to_string(&file).expect("a readable .dat file");
+            for case in kauri_testdata::dat::read_dat(&text) {
+                if let Some(context) = case.fragment {
+                    cases.push((case.data, context, case.script != Some(false)));
+                }
+            }
+        }
+        assert!(cases.len() >= 100, "only {} fragment cases", cases.len());
+        cases
+    })
+}
+
+/// Empty chunks are accepted anywhere, for bytes and for text, and change nothing.
+#[test]
+fn empty_chunks_are_accepted() {
+    let html = "<!DOCTYPE html><title>caf\u{e9}</title><p>a<script>s</script>b";
+    for pauses in [false, true] {
+        let mut bytes = parser(&options(true), pauses);
+        let mut text = parser(&options(true), pauses);
+        for piece in [
+            "",
+            "<!DOCTYPE html><title>caf",
+            "",
+            "\u{e9}</title><p>a",
+            "<script>s</script>b",
+            "",
+        ] {
+            assert!(bytes.feed(piece.as_bytes()).is_ok());
+            assert!(bytes.feed(b"").is_ok());
+            assert!(text.feed_str(piece).is_ok());
+            assert!(text.feed_str("").is_ok());
+        }
+        let whole = kauri::parse_bytes_with_options(html.as_bytes(), &options(true)).unwrap();
+        assert!(outcome(&bytes.finish()) == outcome(&whole));
+        let whole = kauri::parse_with_options(html, &options(true));
+        assert!(outcome(&text.finish()) == outcome(&whole));
+    }
+    // Nothing but empty chunks: an empty document.
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    assert_eq!(parser.feed(b""), Ok(Step::Ready));
+    assert_eq!(parser.end(), Ok(Step::Ready));
+    assert_eq!(
+        parser.finish().to_test_tree(),
+        kauri::parse("").to_test_tree()
+    );
+}
+
+/// The documented loop with the default options: every step is `Ready`, whatever the input
+/// holds, and the tree is the whole-input parse's.
+#[test]
+fn the_default_parser_never_pauses() {
+    let html = "<p>1<script>a()</script><svg><script>b()</script></svg><noscript><p>x</noscript>";
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    for byte in html.as_bytes() {
+        assert_eq!(parser.feed(std::slice::from_ref(byte)), Ok(Step::Ready));
+    }
+    assert_eq!(parser.end(), Ok(Step::Ready));
+    assert_eq!(parser.script_nesting_level(), 0);
+    assert!(parser.script().is_none());
+    let doc = parser.finish();
+    assert_eq!(
+        doc.to_test_tree(),
+        kauri::parse_bytes(html.as_bytes()).to_test_tree()
+    );
+}
+
+/// Input fed while paused waits, and is parsed when the script is resumed; a resumed parser
+/// parses what came meanwhile.
+#[test]
+fn input_fed_while_paused_is_parsed_at_resume() {
+    let mut parser = Parser::with_script_pauses(ParseOptions::default()).unwrap();
+    assert_eq!(parser.feed_str("<p>a<script>s</script>"), Ok(Step::Script));
+    for _ in 0..1000 {
+        assert_eq!(parser.feed_str("<i>x</i>"), Ok(Step::Script));
+    }
+    assert_eq!(parser.root().select_str("i").unwrap().count(), 0);
+    assert_eq!(parser.feed_str("<script>t</script><b>"), Ok(Step::Script));
+    assert_eq!(parser.resume(), Ok(Step::Script));
+    assert_eq!(parser.root().select_str("i").unwrap().count(), 1000);
+    assert_eq!(parser.script().unwrap().text_content(), "t");
+    assert_eq!(parser.resume(), Ok(Step::Ready));
+    assert_eq!(parser.resume(), Err(StreamError::NotPaused));
+    assert_eq!(parser.finish().select_str("b").unwrap().count(), 1);
+}
+
+/// A panic out of a call (here from the closure given to `edit`, as a script's DOM code
+/// might) poisons the parser: every later call is refused with `Poisoned`, none panics, and
+/// `finish` returns the tree as it was.
+#[test]
+fn a_panic_poisons_the_parser() {
+    let mut parser = Parser::with_script_pauses(ParseOptions::default()).unwrap();
+    assert_eq!(parser.feed_str("<p>a<script>s</script>b"), Ok(Step::Script));
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        parser.edit(|_| panic!("the script's DOM code failed"))
+    }));
+    assert!(caught.is_err());
+    assert_eq!(parser.feed(b"x"), Err(StreamError::Poisoned));
+    assert_eq!(parser.feed_str("x"), Err(StreamError::Poisoned));
+    assert_eq!(parser.document_write("x"), Err(StreamError::Poisoned));
+    assert_eq!(parser.document_writeln("x"), Err(StreamError::Poisoned));
+    assert_eq!(parser.resume(), Err(StreamError::Poisoned));
+    assert_eq!(parser.end(), Err(StreamError::Poisoned));
+    assert_eq!(parser.edit(|_| 1), Err(StreamError::Poisoned));
+    assert!(StreamError::Poisoned
+        .to_string()
+        .contains("start a new one"));
+    // The readers still read the tree as the panic left it.
+    parser.document_close();
+    assert_eq!(
+        parser.script().map(|s| s.text_content()).as_deref(),
+        Some("s")
+    );
+    assert_eq!(parser.script_nesting_level(), 1);
+    assert_eq!(parser.encoding(), Some("UTF-8"));
+    assert_eq!(parser.root().text_content(), "as");
+    let doc = parser.finish();
+    assert_eq!(
+        doc.body().unwrap().inner_html(),
+        "<p>a<script>s</script></p>"
+    );
+
+    // A panic before any input: finish gives an empty document.
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        parser.edit(|_| panic!("boom"))
+    }));
+    assert!(caught.is_err());
+    assert_eq!(parser.feed(b"<p>"), Err(StreamError::Poisoned));
+    assert!(parser.finish().root().first_child().is_none());
+}
+
+/// `Parser: Send` (checked when this compiles): a parser can move to another thread between
+/// chunks, as an async task holding it across an `.await` does.
+#[test]
+fn a_parser_moves_between_threads() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Parser>();
+    let mut parser = Parser::new(ParseOptions::default()).unwrap();
+    parser.feed(b"<p>one").unwrap();
+    let mut parser = std::thread::spawn(move || {
+        parser.feed(b"<p>two").unwrap();
+        parser
+    })
+    .join()
+    .unwrap();
+    parser.feed(b"<p>three").unwrap();
+    assert_eq!(
+        parser.finish().body().unwrap().text_content(),
+        "onetwothree"
+    );
 }

@@ -101,6 +101,11 @@ enum Input {
         decoder: StreamDecoder,
         decision: EncodingDecision,
         kept: Option<Vec<u8>>,
+        /// The encoding is a provisional guess made at [`PRESCAN_LIMIT`] bytes, before the
+        /// bytes the guess reads ([`kauri_encoding::GUESS_WINDOW`] past the first non-ASCII
+        /// byte) were all there: once they are (or the input ends), the guess is made again,
+        /// and the parse starts over if it differs ([`Parser::settle_guess`]).
+        provisional: bool,
     },
     /// Text input ([`Parser::feed_str`]).
     Text,
@@ -251,19 +256,24 @@ enum Ran {
 /// [`kauri_encoding::sniff_needs_more`]): a byte order mark, an override
 /// ([`ParseOptions::encoding`]) or a known transport label
 /// ([`ParseOptions::transport_charset`]; an unknown one is ignored, as the standard says)
-/// decide at once; otherwise the `<meta>` pre-scan needs the first 1,024 bytes, and the
-/// statistical guess 64 KiB past the first non-ASCII byte (or the end of the input). When the
-/// encoding was only tentative and the tree builder meets a `<meta>` declaring another one
-/// (§ changing-the-encoding-while-parsing), the parser starts over with the bytes fed so far,
-/// which it keeps while that can happen; the first tree is dropped (its nodes stay in the
-/// arena). Decoded text is dropped once tokenized.
+/// decide at once; otherwise the `<meta>` pre-scan needs the first 1,024 bytes (the standard
+/// suggests waiting for them). When it finds nothing, the statistical guess reads 64 KiB past
+/// the first non-ASCII byte, or to the end of the input; the parser does not wait for them:
+/// it parses from the 1,024th byte on with a provisional guess over the bytes it has, and when
+/// the guess's bytes are there (or the input ends) guesses again; if that guess differs, it
+/// starts over with it (the standard lets a parser whose encoding is tentative change it and
+/// parse again, § changing-the-encoding-while-parsing). So at most 1,024 bytes are held back
+/// unparsed, and the result is the whole-input parse's. Likewise, when the tree builder meets a
+/// `<meta>` declaring another encoding while it is tentative, the parser starts over with the
+/// bytes fed so far, which it keeps while that can happen. A restart drops the first tree (its
+/// nodes stay in the arena) and what scripts did to it. Decoded text is dropped once tokenized.
 ///
 /// **Memory.** What the parser holds beyond the tree is bounded only once the encoding is
 /// certain: a byte order mark, an override, a known transport label or a `<meta>` that confirms
 /// the encoding. Unlabelled input stays tentative, so its bytes are kept for a possible restart
-/// until [`Parser::finish`], and all-ASCII unlabelled input is not even parsed before 64 KiB
-/// past its first non-ASCII byte (or the end) have arrived. An embedder that streams large
-/// documents should pass the HTTP `Content-Type` charset as [`ParseOptions::transport_charset`].
+/// until [`Parser::finish`]. An embedder that streams large documents should pass the HTTP
+/// `Content-Type` charset as [`ParseOptions::transport_charset`]: the parser then decides at
+/// the first byte and parses each chunk as it arrives.
 ///
 /// ```
 /// let mut parser = kauri::Parser::new(Default::default())?;
@@ -499,6 +509,7 @@ impl Parser {
                 decoder: StreamDecoder::for_decision(&decision),
                 decision,
                 kept: None,
+                provisional: false,
             };
         }
         let bytes = self.limit(bytes, bytes.len());
@@ -508,14 +519,14 @@ impl Parser {
                 // Past the pre-scan's bytes the check reads them all: it runs again only once
                 // they have doubled, so that feeding in small chunks stays linear. Deciding
                 // later than possible changes nothing but when parsing starts.
-                if buffer.len() >= self.next_sniff {
-                    if sniff_needs_more(buffer, &self.sniff) {
-                        if buffer.len() >= PRESCAN_LIMIT {
-                            self.next_sniff = buffer.len() * 2;
-                        }
-                    } else {
-                        self.decide();
+                if buffer.len() >= self.next_sniff && sniff_needs_more(buffer, &self.sniff) {
+                    if buffer.len() >= PRESCAN_LIMIT {
+                        // Only the guess waits: parse with a provisional one meanwhile.
+                        self.next_sniff = buffer.len() * 2;
+                        self.decide(true);
                     }
+                } else if buffer.len() >= self.next_sniff {
+                    self.decide(false);
                 }
             }
             Input::Bytes { decoder, kept, .. } => {
@@ -599,7 +610,7 @@ impl Parser {
                 // A fragment parser given nothing parses no text.
                 self.input = Input::Text;
             } else {
-                self.decide();
+                self.decide(false);
             }
         }
         if let Input::Bytes { decoder, .. } = &mut self.input {
@@ -771,16 +782,18 @@ impl Parser {
     }
 
     /// The name of the encoding in use (`"UTF-8"` for text), or `None` while the bytes fed
-    /// so far cannot decide it yet.
+    /// so far cannot decide it yet. Before the guess over unlabelled bytes is settled (see
+    /// [`Parser`]), this is the provisional guess.
     ///
     /// ```
     /// let mut parser = kauri::Parser::new(Default::default())?;
     /// parser.feed(b"<p>")?;
-    /// assert_eq!(parser.encoding(), None);
+    /// assert_eq!(parser.encoding(), None); // a <meta> may follow
     /// parser.feed(&[b' '; 1024])?;
-    /// assert_eq!(parser.encoding(), None); // all ASCII so far: the guess waits
-    /// parser.end()?;
-    /// assert_eq!(parser.encoding(), Some("windows-1252"));
+    /// assert_eq!(parser.encoding(), Some("windows-1252")); // provisional: all ASCII so far
+    /// parser.feed("\u{444}\u{44b}\u{432}".repeat(30).as_bytes())?;
+    /// parser.end()?; // the guess reads the UTF-8 bytes: the parse starts over
+    /// assert_eq!(parser.encoding(), Some("UTF-8"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn encoding(&self) -> Option<&'static str> {
@@ -860,9 +873,10 @@ impl Parser {
         &bytes[..end]
     }
 
-    /// Sniffs the bytes buffered so far (enough of them, or all there will be) and decodes
+    /// Sniffs the bytes buffered so far (enough of them, or all there will be; or, when
+    /// `provisional`, the [`PRESCAN_LIMIT`] bytes the pre-scan found nothing in) and decodes
     /// them into the queue.
-    fn decide(&mut self) {
+    fn decide(&mut self, provisional: bool) {
         let Input::Sniffing(bytes) = &mut self.input else {
             return;
         };
@@ -878,7 +892,43 @@ impl Parser {
             decoder,
             decision,
             kept: tentative.then_some(bytes),
+            provisional,
         };
+    }
+
+    /// After a provisional guess ([`Parser::decide`]): once the bytes the guess reads are
+    /// all there (checked when the kept bytes have doubled since the last look, so that small
+    /// chunks stay linear) or the input has ended, guesses again over them, as the whole-input
+    /// parse does; with another encoding, starts over with it (still tentative: a `<meta>`
+    /// may change it), as the standard lets a user agent do while the confidence is tentative
+    /// (§ changing-the-encoding-while-parsing). Called only while no script runs.
+    fn settle_guess(&mut self) {
+        let Input::Bytes {
+            decision,
+            kept: Some(kept),
+            provisional: provisional @ true,
+            ..
+        } = &mut self.input
+        else {
+            return;
+        };
+        if !self.ended {
+            if kept.len() < self.next_sniff {
+                return;
+            }
+            if sniff_needs_more(kept, &self.sniff) {
+                self.next_sniff = kept.len() * 2;
+                return;
+            }
+        }
+        *provisional = false;
+        let settled = sniff(kept, &self.sniff).unwrap_or_else(|_| EncodingDecision::unicode());
+        if settled.encoding == decision.encoding {
+            *decision = settled;
+            return;
+        }
+        let bytes = std::mem::take(kept);
+        self.start_over(settled, bytes);
     }
 
     /// Tokenizes the queued input while no script runs; ends the tokenizer once the input
@@ -890,6 +940,8 @@ impl Parser {
         if matches!(self.input, Input::Sniffing(_)) {
             return Step::Ready;
         }
+        // Not while a script runs: a restart would drop the tree it is working on.
+        self.settle_guess();
         loop {
             let mut queue = std::mem::take(&mut self.queue);
             match self.tokenize(&mut queue) {
@@ -1013,20 +1065,28 @@ impl Parser {
             return false;
         };
         let bytes = kept.take().unwrap_or_default();
-        let decision = EncodingDecision::meta_in_tree(new);
+        self.start_over(EncodingDecision::meta_in_tree(new), bytes);
+        true
+    }
+
+    /// Starts the parse over with the bytes fed so far decoded with `decision`'s encoding
+    /// (kept for another restart while it is tentative). The first tree is dropped.
+    fn start_over(&mut self, decision: EncodingDecision, bytes: Vec<u8>) {
         let mut decoder = StreamDecoder::for_decision(&decision);
         self.queue = Pending::default();
         decoder.decode(&bytes, self.ended, self.queue.appending());
+        let tentative = decision.is_tentative();
         self.input = Input::Bytes {
             decoder,
             decision,
-            kept: None,
+            kept: tentative.then_some(bytes),
+            provisional: false,
         };
-        self.doc = self.new_document(false);
+        self.doc = self.new_document(tentative);
         self.saved.clear();
         self.text_len = 0;
+        self.tokenizer_ended = false;
         self.positions = self.opts.errors.then(Positions::default);
-        true
     }
 
     /// A new document in progress with the parser's options.

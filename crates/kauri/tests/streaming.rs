@@ -251,6 +251,20 @@ fn sniffing_across_chunks() {
     let bom = b"\xEF\xBB\xBF<p>caf\xC3\xA9".to_vec();
     let utf16 = b"\xFF\xFE<\x00p\x00>\x00x\x00".to_vec();
     let koi8 = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4".to_vec();
+    // Unlabelled, non-ASCII only past the first 1,024 bytes: parsed with a provisional guess,
+    // then guessed again (windows-1251, UTF-8) and parsed over.
+    let late_guess = |tail: &[u8]| {
+        let mut bytes = format!("<title>{}</title><p>", "ascii ".repeat(400)).into_bytes();
+        for _ in 0..200 {
+            bytes.extend_from_slice(tail);
+        }
+        bytes
+    };
+    let late_1251 = late_guess(b"\xcf\xf0\xe8\xe2\xe5\xf2 \xec\xe8\xf0 ");
+    let late_utf8 = late_guess("\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442} ".as_bytes());
+    // ... and past the guess's 64 KiB window.
+    let mut long_1251 = late_1251.clone();
+    long_1251.extend(std::iter::repeat_n(b"<i>\xe0</i>".iter().copied(), 9000).flatten());
     let transport = ParseOptions {
         transport_charset: Some("koi8-r".into()),
         ..options(true)
@@ -275,7 +289,12 @@ fn sniffing_across_chunks() {
         (&utf16, options(true)),
         (&koi8, transport),
         (&koi8, unknown_transport),
-        (&koi8, no_guess),
+        (&koi8, no_guess.clone()),
+        (&late_1251, options(true)),
+        (&late_1251, no_guess.clone()),
+        (&late_utf8, options(true)),
+        (&late_utf8, no_guess),
+        (&long_1251, options(true)),
     ] {
         let whole = kauri::parse_bytes_with_options(bytes, &opts).expect("no override");
         for sizes in [&[1][..], &[2], &[3, 1], &[1000, 1], &[5000]] {
@@ -283,6 +302,12 @@ fn sniffing_across_chunks() {
             assert!(outcome(&streamed) == outcome(&whole), "{sizes:?} {bytes:?}");
         }
     }
+    // At most the pre-scan's 1,024 bytes wait unparsed, labelled or not.
+    let mut parser = Parser::new(options(true)).unwrap();
+    parser.feed(&late_1251[..1100]).unwrap();
+    assert_eq!(parser.root().select_str("title").unwrap().count(), 1);
+    let doc = stream_bytes(&late_1251, &options(true), &[1]);
+    assert_eq!(doc.encoding(), "windows-1251");
     let doc = stream_bytes(&late, &options(true), &[1]);
     assert_eq!(doc.encoding(), "Shift_JIS");
     assert!(doc.text_content().contains('\u{3042}'));

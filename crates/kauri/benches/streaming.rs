@@ -8,15 +8,23 @@
 //!   whole parse.
 //! - `bytes`: 1-byte chunks over 1, 2, 4 and 8 MiB of pages, with the ratio of each doubling
 //!   (linear: at most 2.3).
+//! - `pauses`: a parser made with [`kauri::Parser::with_script_pauses`] over 1 to 8 MiB of
+//!   scripts (`<p>x<script>s()</script>` repeated), fed in 64 KiB and in 1-byte chunks, every
+//!   pause resumed at once, and in 64 KiB chunks with the pauses never resumed (`finish`
+//!   runs them): the ratio of each doubling (at most 2.3).
+//! - `first`: how many bytes and how long until the first element exists, for a labelled
+//!   UTF-8 stream (`transport_charset`) and an unlabelled one, fed in 4 KiB chunks.
 //!
-//! Each time is the median of a few runs (`--rounds N`, default 5). Without `--bench` (as
+//! Each time is the median of a few runs (`--rounds N`, default 5), and each ratio the median
+//! of the ratios of runs made one after the other (the machine's speed changes from minute to
+//! minute when it is shared). Without `--bench` (as
 //! `cargo test --benches` runs it) every input is streamed once over a small input, untimed,
 //! and the trees are compared.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use kauri::{Document, ParseOptions, Parser};
+use kauri::{Document, ParseOptions, Parser, Step};
 
 /// The most a doubling of the input may multiply the time by.
 const BOUND: f64 = 2.3;
@@ -55,6 +63,12 @@ fn main() {
     if run("bytes") {
         failed |= bytes(&joined_corpus((8 << 20) / scale), timing, rounds);
     }
+    if run("pauses") {
+        failed |= pauses(scale, timing, rounds);
+    }
+    if run("first") {
+        first_node(&first_page(), timing);
+    }
     if failed {
         std::process::exit(1);
     }
@@ -76,6 +90,16 @@ fn joined_corpus(len: usize) -> Vec<u8> {
     joined
 }
 
+/// The first corpus page (by name) of at least 100 KB that starts with a DOCTYPE.
+fn first_page() -> Vec<u8> {
+    let pages = kauri_testdata::corpus_pages().expect("the corpus (KAURI_CORPUS)");
+    pages
+        .iter()
+        .map(|page| std::fs::read(page).expect("a readable page"))
+        .find(|bytes| bytes.len() >= 100_000 && bytes[..9].eq_ignore_ascii_case(b"<!doctype"))
+        .expect("a page that starts with its DOCTYPE")
+}
+
 /// The documentation's loop: default options, every `Step` ignored.
 fn stream(bytes: &[u8], chunk: usize) -> Document {
     let mut parser = Parser::new(ParseOptions::default()).expect("no override");
@@ -86,17 +110,28 @@ fn stream(bytes: &[u8], chunk: usize) -> Document {
     parser.finish()
 }
 
-/// The median time of `rounds` runs of `f`, in seconds.
-fn time<R>(rounds: usize, mut f: impl FnMut() -> R) -> f64 {
-    let mut times: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed().as_secs_f64()
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+/// The median of `values` (the upper one of an even count).
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// A whole parse and the streamed one in `chunk`-byte pieces, one after the other in each of
+/// `rounds` rounds: their median times and the median of their ratio in the same round.
+fn paired(rounds: usize, input: &[u8], chunk: usize) -> (f64, f64, f64) {
+    let mut whole = Vec::new();
+    let mut streamed = Vec::new();
+    for _ in 0..rounds {
+        let start = Instant::now();
+        black_box(kauri::parse_bytes(input));
+        whole.push(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        black_box(stream(input, chunk));
+        streamed.push(start.elapsed().as_secs_f64());
+    }
+    let ratios: Vec<f64> = streamed.iter().zip(&whole).map(|(s, w)| s / w).collect();
+    (median(&whole), median(&streamed), median(&ratios))
 }
 
 fn same_tree(a: &Document, b: &Document) -> bool {
@@ -114,14 +149,36 @@ fn naive(input: &[u8], timing: bool, rounds: usize) -> bool {
         if equal { "equal" } else { "DIFFERENT" }
     );
     if timing {
-        let t_whole = time(rounds, || kauri::parse_bytes(input));
-        let t_stream = time(rounds, || stream(input, 64 << 10));
+        let (t_whole, t_stream, ratio) = paired(rounds, input, 64 << 10);
         println!(
-            "  whole {:8.1} ms  streamed {:8.1} ms  ratio {:.3}",
+            "  whole {:8.1} ms  streamed {:8.1} ms  ratio {ratio:.3}",
             t_whole * 1e3,
             t_stream * 1e3,
-            t_stream / t_whole
         );
+        let pausing = |resume| {
+            let start = Instant::now();
+            black_box(stream_pausing(input, 64 << 10, resume));
+            start.elapsed().as_secs_f64()
+        };
+        for resume in [false, true] {
+            let ratios: Vec<f64> = (0..rounds)
+                .map(|_| {
+                    let start = Instant::now();
+                    black_box(kauri::parse_bytes(input));
+                    let whole = start.elapsed().as_secs_f64();
+                    pausing(resume) / whole
+                })
+                .collect();
+            println!(
+                "  with script pauses, {}: ratio {:.3}",
+                if resume {
+                    "each resumed at once"
+                } else {
+                    "ignored (finish runs them)"
+                },
+                median(&ratios)
+            );
+        }
     }
     !equal
 }
@@ -133,20 +190,14 @@ fn chunks(input: &[u8], timing: bool, rounds: usize) {
         input.len() as f64 / (1 << 20) as f64
     );
     let whole = kauri::parse_bytes(input);
-    let t_whole = if timing {
-        time(rounds, || kauri::parse_bytes(input))
-    } else {
-        f64::NAN
-    };
     for chunk in [1, 512, 4 << 10, 64 << 10] {
         let equal = same_tree(&whole, &stream(input, chunk));
         if timing {
-            let t = time(rounds, || stream(input, chunk));
+            let (t_whole, t, ratio) = paired(rounds, input, chunk);
             println!(
-                "  {chunk:>6} B  {:8.1} ms  ratio to whole ({:.1} ms) {:.3}  tree {}",
+                "  {chunk:>6} B  {:8.1} ms  ratio to whole ({:.1} ms) {ratio:.3}  tree {}",
                 t * 1e3,
                 t_whole * 1e3,
-                t / t_whole,
                 if equal { "equal" } else { "DIFFERENT" }
             );
         } else {
@@ -160,31 +211,159 @@ fn chunks(input: &[u8], timing: bool, rounds: usize) {
 
 /// 1-byte chunks over growing prefixes; true when a doubling costs more than [`BOUND`].
 fn bytes(input: &[u8], timing: bool, rounds: usize) -> bool {
-    println!("1-byte chunks:");
-    let mut before: Option<f64> = None;
-    let mut failed = false;
-    for div in [8, 4, 2, 1] {
-        let prefix = &input[..input.len() / div];
-        if !timing {
-            black_box(stream(prefix, 1));
-            continue;
+    println!("1-byte chunks (and, for comparison, one whole parse of each size):");
+    let sizes: Vec<&[u8]> = [8, 4, 2, 1]
+        .iter()
+        .map(|div| &input[..input.len() / div])
+        .collect();
+    if !timing {
+        for size in &sizes {
+            black_box(stream(size, 1));
         }
-        let t = time(rounds, || stream(prefix, 1));
-        let ratio = before.map(|b| t / b);
-        let verdict = match ratio {
-            Some(r) if r > BOUND => {
-                failed = true;
-                format!("x{r:.2} OVER")
+        return false;
+    }
+    let whole = doublings(&sizes, rounds, |input| {
+        black_box(kauri::parse_bytes(input));
+    });
+    let streamed = doublings(&sizes, rounds, |input| {
+        black_box(stream(input, 1));
+    });
+    report(&sizes, &streamed, Some(&whole))
+}
+
+/// For each input, its time in each of `rounds` rounds (the inputs take turns in a different
+/// order each round, so that a slow minute of the shared machine slows them all alike).
+fn doublings(inputs: &[&[u8]], rounds: usize, mut f: impl FnMut(&[u8])) -> Vec<Vec<f64>> {
+    let mut times = vec![Vec::new(); inputs.len()];
+    let mut order: Vec<usize> = (0..inputs.len()).collect();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..rounds {
+        for i in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        for &i in &order {
+            let start = Instant::now();
+            f(inputs[i]);
+            times[i].push(start.elapsed().as_secs_f64());
+        }
+    }
+    times
+}
+
+/// Prints each size's median time and the median over the rounds of its ratio to the size
+/// before (paired: both from the same round); true when one is over [`BOUND`].
+fn report(inputs: &[&[u8]], times: &[Vec<f64>], whole: Option<&[Vec<f64>]>) -> bool {
+    let mut failed = false;
+    for (i, input) in inputs.iter().enumerate() {
+        let verdict = match i.checked_sub(1) {
+            Some(p) => {
+                let ratios: Vec<f64> = times[i].iter().zip(&times[p]).map(|(t, b)| t / b).collect();
+                let r = median(&ratios);
+                failed |= r > BOUND;
+                format!("x{r:.2} {}", if r > BOUND { "OVER" } else { "ok" })
             }
-            Some(r) => format!("x{r:.2} ok"),
             None => String::new(),
         };
+        let whole = whole.map_or(String::new(), |w| {
+            format!("  (whole {:6.1} ms)", median(&w[i]) * 1e3)
+        });
         println!(
-            "  {:5.2} MiB  {:8.1} ms  {verdict}",
-            prefix.len() as f64 / (1 << 20) as f64,
-            t * 1e3
+            "  {:5.2} MiB  {:8.1} ms{whole}  {verdict}",
+            input.len() as f64 / (1 << 20) as f64,
+            median(&times[i]) * 1e3
         );
-        before = Some(t);
     }
     failed
+}
+
+/// Feeds `bytes` in `chunk`-byte pieces to a parser that pauses at scripts, resuming each
+/// pause at once (`resume`) or never; the number of pauses.
+fn stream_pausing(bytes: &[u8], chunk: usize, resume: bool) -> (Document, usize) {
+    let mut parser = Parser::with_script_pauses(ParseOptions::default()).expect("no override");
+    let mut pauses = 0;
+    let mut run = |parser: &mut Parser, mut step: Result<Step, kauri::StreamError>| {
+        while resume && step == Ok(Step::Script) {
+            pauses += 1;
+            step = parser.resume();
+        }
+    };
+    for piece in bytes.chunks(chunk) {
+        let step = parser.feed(piece);
+        run(&mut parser, step);
+    }
+    let step = parser.end();
+    run(&mut parser, step);
+    (parser.finish(), pauses)
+}
+
+/// Dense scripts with pauses; true when a doubling costs more than [`BOUND`].
+fn pauses(scale: usize, timing: bool, rounds: usize) -> bool {
+    let unit = "<p>x<script>s()</script>";
+    let inputs: Vec<Vec<u8>> = [1, 2, 4, 8]
+        .iter()
+        .map(|mb| unit.repeat(((mb << 20) / scale) / unit.len()).into_bytes())
+        .collect();
+    let inputs: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    let mut failed = false;
+    for (chunk, resume) in [(64 << 10, true), (1, true), (64 << 10, false)] {
+        let (doc, count) = stream_pausing(inputs[0], chunk, resume);
+        assert!(
+            same_tree(&doc, &kauri::parse_bytes(inputs[0])),
+            "the paused parse differs"
+        );
+        println!(
+            "script pauses ({count} in the first size), {chunk} B chunks, {}:",
+            if resume {
+                "each resumed"
+            } else {
+                "never resumed"
+            }
+        );
+        if !timing {
+            continue;
+        }
+        let times = doublings(&inputs, rounds, |input| {
+            black_box(stream_pausing(input, chunk, resume));
+        });
+        failed |= report(&inputs, &times, None);
+    }
+    failed
+}
+
+/// Bytes fed and time taken until the parser has made its first element.
+fn first_node(input: &[u8], timing: bool) {
+    // The labelled stream is a corpus page that starts with its DOCTYPE; the unlabelled one
+    // is all ASCII.
+    let utf8 = input;
+    let labelled = ParseOptions {
+        transport_charset: Some("utf-8".into()),
+        ..ParseOptions::default()
+    };
+    let mut ascii = b"<!DOCTYPE html><title>t</title><p>".to_vec();
+    ascii.extend(std::iter::repeat_n(b'a', 200_000));
+    for (name, bytes, opts) in [
+        ("labelled UTF-8", utf8, labelled),
+        ("unlabelled, ASCII", &ascii[..], ParseOptions::default()),
+    ] {
+        let start = Instant::now();
+        let mut parser = Parser::new(opts).expect("a known label");
+        let mut fed = 0;
+        for piece in bytes.chunks(4096) {
+            let _ = parser.feed(piece);
+            fed += piece.len();
+            if parser.root().first_child().is_some() {
+                break;
+            }
+        }
+        let elapsed = start.elapsed();
+        let took = if timing {
+            format!(" in {:.1} us", elapsed.as_secs_f64() * 1e6)
+        } else {
+            String::new()
+        };
+        println!("first element, {name}: after {fed} bytes{took}");
+    }
 }

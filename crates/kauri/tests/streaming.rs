@@ -135,9 +135,9 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
     pages
 }
 
-/// The document cases of the tree-construction suite (no fragments), with their scripting
-/// flag (on unless the case says `#script-off`).
-fn tree_construction_cases() -> Vec<(String, bool)> {
+/// The cases of the tree-construction suite: data, fragment context (`None` for a document)
+/// and scripting flag (on unless the case says `#script-off`).
+fn tree_construction_cases() -> Vec<(String, Option<String>, bool)> {
     let dir = kauri_testdata::html5lib_tests_dir()
         .expect("the html5lib tests (KAURI_HTML5LIB_TESTS)")
         .join("tree-construction");
@@ -145,9 +145,7 @@ fn tree_construction_cases() -> Vec<(String, bool)> {
     for file in kauri_testdata::files_with_suffix(&dir, ".dat") {
         let text = std::fs::read_to_string(&file).expect("a readable .dat file");
         for case in kauri_testdata::dat::read_dat(&text) {
-            if case.fragment.is_none() {
-                cases.push((case.data, case.script != Some(false)));
-            }
+            cases.push((case.data, case.fragment, case.script != Some(false)));
         }
     }
     assert!(
@@ -232,9 +230,17 @@ proptest! {
     }
 }
 
+/// The document cases of [`tree_construction_cases`]: data and scripting flag.
 fn tree_construction_cases_cached() -> &'static [(String, bool)] {
     static CASES: std::sync::OnceLock<Vec<(String, bool)>> = std::sync::OnceLock::new();
-    CASES.get_or_init(tree_construction_cases)
+    CASES.get_or_init(|| {
+        tree_construction_cases()
+            .into_iter()
+            .filter_map(|(data, fragment, scripting)| {
+                fragment.is_none().then_some((data, scripting))
+            })
+            .collect()
+    })
 }
 
 fn corpus_cached() -> &'static [(String, Vec<u8>)] {
@@ -484,22 +490,14 @@ proptest! {
     }
 }
 
-/// The fragment cases of the tree-construction suite: data, context, scripting flag.
+/// The fragment cases of [`tree_construction_cases`]: data, context, scripting flag.
 fn fragment_cases_cached() -> &'static [(String, String, bool)] {
     static CASES: std::sync::OnceLock<Vec<(String, String, bool)>> = std::sync::OnceLock::new();
     CASES.get_or_init(|| {
-        let dir = kauri_testdata::html5lib_tests_dir()
-            .expect("the html5lib tests (KAURI_HTML5LIB_TESTS)")
-            .join("tree-construction");
-        let mut cases = Vec::new();
-        for file in kauri_testdata::files_with_suffix(&dir, ".dat") {
-            let text = std::fs::read_to_string(&file).expect("a readable .dat file");
-            for case in kauri_testdata::dat::read_dat(&text) {
-                if let Some(context) = case.fragment {
-                    cases.push((case.data, context, case.script != Some(false)));
-                }
-            }
-        }
+        let cases: Vec<(String, String, bool)> = tree_construction_cases()
+            .into_iter()
+            .filter_map(|(data, fragment, scripting)| Some((data, fragment?, scripting)))
+            .collect();
         assert!(cases.len() >= 100, "only {} fragment cases", cases.len());
         cases
     })

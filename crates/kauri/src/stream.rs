@@ -164,6 +164,11 @@ impl Positions {
 /// documentation): small, since the copy a pause makes is at most one piece.
 const FIRST_PIECE: usize = 128;
 
+/// Pending text at least this long is handed to the tokenizer as a string when it is all
+/// given at once; shorter text is lent, and its string, kept, takes the next input without a
+/// new allocation (small chunks would otherwise cost an allocation and a free each).
+const TAKE_WHOLE: usize = 4096;
+
 /// Text waiting for the tokenizer: the decoded input after the insertion point, or the rest of
 /// a text a script wrote. Tokenized text is not removed at once: `start` moves past it, and the
 /// front is dropped when text is appended and it is at least half of the string, so appending
@@ -990,7 +995,7 @@ impl Parser {
             if let Some(positions) = &mut self.positions {
                 positions.text.push_str(piece);
             }
-            if pending.start == 0 && end == pending.text.len() {
+            if pending.start == 0 && end == pending.text.len() && end >= TAKE_WHOLE {
                 // All of it: the tokenizer takes the string itself (no copy).
                 let text = std::mem::take(&mut pending.text);
                 self.doc.with_pipeline(|p| p.feed_string(text));

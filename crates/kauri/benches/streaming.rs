@@ -314,14 +314,11 @@ fn pauses(scale: usize, timing: bool, rounds: usize) -> bool {
             same_tree(&doc, &kauri::parse_bytes(inputs[0])),
             "the paused parse differs"
         );
-        println!(
-            "script pauses ({count} in the first size), {chunk} B chunks, {}:",
-            if resume {
-                "each resumed"
-            } else {
-                "never resumed"
-            }
-        );
+        if resume {
+            println!("script pauses ({count} in the first size), {chunk} B chunks, each resumed:");
+        } else {
+            println!("script pauses, {chunk} B chunks, never resumed (finish runs them):");
+        }
         if !timing {
             continue;
         }

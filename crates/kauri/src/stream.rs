@@ -40,7 +40,8 @@ pub enum Step {
     /// input (or [`Parser::end`] it), or, after a [`Parser::document_write`], let the script
     /// go on.
     Ready,
-    /// The parser paused at a script (§ scriptEndTag): the script element is
+    /// The parser paused at a script (§ scriptEndTag; only a parser made with
+    /// [`Parser::with_script_pauses`] does): the script element is
     /// [`Parser::script`]. Run it (it may read and edit the document with [`Parser::root`] and
     /// [`Parser::edit`], and write with [`Parser::document_write`]), then call
     /// [`Parser::resume`].
@@ -482,9 +483,11 @@ impl Parser {
         result
     }
 
-    /// Feeds the next bytes of the input (any split, down to single bytes). Returns
-    /// [`Step::Script`] when the parser paused at a script (see [`Parser`]); while paused, the
-    /// bytes wait. Fails after [`Parser::end`] or after [`Parser::feed_str`].
+    /// Feeds the next bytes of the input (any split, down to single bytes, or none). A parser
+    /// made with [`Parser::with_script_pauses`] returns [`Step::Script`] when it paused at a
+    /// script, and while paused queues the bytes (see [`Parser`]); [`Parser::new`]'s returns
+    /// [`Step::Ready`]. Fails after [`Parser::end`], after [`Parser::feed_str`], or after a
+    /// panic ([`StreamError::Poisoned`]).
     ///
     /// ```
     /// let mut parser = kauri::Parser::new(Default::default())?;

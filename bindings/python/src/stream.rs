@@ -19,6 +19,8 @@ pub struct Parser {
     /// between threads (free-threaded Python too), and a parser is fed by one at a time.
     state: Mutex<State>,
     keep_errors: bool,
+    /// `encoding=` or `transport_charset=` was given: the input must be bytes.
+    labels: bool,
 }
 
 struct State {
@@ -46,6 +48,12 @@ impl Parser {
     /// The state, for a piece of input of the kind `bytes` (str or bytes, which cannot
     /// change).
     fn state(&self, bytes: bool) -> PyResult<MutexGuard<'_, State>> {
+        if self.labels && !bytes {
+            return Err(PyValueError::new_err(
+                "encoding= and transport_charset= apply to bytes; a str is already decoded \
+                 (feed bytes, or leave them out)",
+            ));
+        }
         let mut state = self.lock()?;
         match state.bytes {
             Some(was) if was != bytes => {
@@ -95,6 +103,7 @@ impl Parser {
             declarative_shadow_roots,
             max_depth,
         };
+        let labels = encoding.is_some() || transport_charset.is_some();
         let opts = kauri::ParseOptions {
             encoding,
             transport_charset,
@@ -108,6 +117,7 @@ impl Parser {
                 bytes: None,
             }),
             keep_errors: errors,
+            labels,
         })
     }
 

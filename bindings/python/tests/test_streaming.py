@@ -52,6 +52,8 @@ def test_bad_calls() -> None:
     with pytest.raises(TypeError):
         parser.feed(3)
     assert len(parser.close().select("p")) == 1
+    with pytest.raises(ValueError, match="apply to bytes"):
+        kauri.Parser(transport_charset="utf-8").feed("<p>")
     with pytest.raises(ValueError, match="closed"):
         parser.feed(b"more")
     with pytest.raises(ValueError, match="closed"):

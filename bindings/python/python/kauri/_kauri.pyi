@@ -89,7 +89,8 @@ class Parser:
     def feed(self, piece: Union[str, bytes, bytearray], /) -> None:
         """Parses the next piece: ``bytes`` (the encoding is sniffed across pieces) or ``str``,
         the same kind for every piece. Raises ``TypeError`` for another type or a change of
-        kind, ``ValueError`` after ``close`` or while another thread feeds the parser."""
+        kind, ``ValueError`` after ``close``, while another thread feeds the parser, or for a
+        ``str`` when ``encoding`` or ``transport_charset`` was given."""
     def close(self) -> Document:
         """Ends the input and returns the document; the parser takes no more input."""
 

@@ -642,3 +642,44 @@ fn a_parser_moves_between_threads() {
         "onetwothree"
     );
 }
+
+/// A parser that pauses at scripts and is resumed at each one, over unlabelled bytes whose
+/// guess changes once the non-ASCII text arrives: the parse starts over (with its pauses
+/// again) and ends with the whole-input tree.
+#[test]
+fn a_settled_guess_restarts_a_pausing_parser() {
+    let mut bytes = format!(
+        "<title>t</title><script>a()</script>{}",
+        "ascii ".repeat(300)
+    )
+    .into_bytes();
+    for _ in 0..300 {
+        bytes.extend_from_slice(b"<p>\xcf\xf0\xe8\xe2\xe5\xf2<script>b()</script>");
+    }
+    let opts = options(true);
+    let whole = kauri::parse_bytes_with_options(&bytes, &opts).unwrap();
+    assert_eq!(whole.encoding(), "windows-1251");
+    for size in [1, 700, 5000] {
+        let mut parser = Parser::with_script_pauses(opts.clone()).unwrap();
+        let mut pauses = 0;
+        for chunk in bytes.chunks(size) {
+            let mut step = parser.feed(chunk).unwrap();
+            while step == Step::Script {
+                pauses += 1;
+                step = parser.resume().unwrap();
+            }
+        }
+        let mut step = parser.end().unwrap();
+        while step == Step::Script {
+            pauses += 1;
+            step = parser.resume().unwrap();
+        }
+        // 301 scripts; with 1-byte chunks the provisional windows-1252 parse paused at all
+        // of them before the end settled the guess, and the second parse paused again.
+        assert!(pauses >= 301, "{size}: {pauses} pauses");
+        if size == 1 {
+            assert_eq!(pauses, 602);
+        }
+        assert!(outcome(&parser.finish()) == outcome(&whole), "{size}");
+    }
+}

@@ -9,10 +9,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::document::Document;
-use crate::{check_label, check_max_depth, text_of, type_name, EncodingError, Flags};
+use crate::{
+    check_label, check_max_depth, text_of, type_name, EncodingError, Flags, FragmentContextError,
+};
 
-/// A streaming parser: the same Document as `kauri.parse` of the whole input, however it is
-/// split. It never pauses at scripts.
+/// A streaming parser: the same Document as `kauri.parse` of the whole input (or, with
+/// `context`, as `kauri.parse_fragment`), however it is split. It never pauses at scripts.
 #[pyclass(module = "kauri")]
 pub struct Parser {
     /// The Rust parser and its input kind, behind a lock: Python objects may be shared
@@ -21,6 +23,8 @@ pub struct Parser {
     keep_errors: bool,
     /// `encoding=` or `transport_charset=` was given: the input must be bytes.
     labels: bool,
+    /// A fragment parser (`context=`).
+    fragment: bool,
 }
 
 struct State {
@@ -81,10 +85,12 @@ fn stream_error(err: kauri::StreamError) -> PyErr {
 #[pymethods]
 impl Parser {
     #[new]
-    #[pyo3(signature = (*, encoding=None, transport_charset=None, scripting=false, errors=false,
-                        locations=false, declarative_shadow_roots=None, max_depth=None))]
+    #[pyo3(signature = (*, context=None, encoding=None, transport_charset=None, scripting=false,
+                        errors=false, locations=false, declarative_shadow_roots=None,
+                        max_depth=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        context: Option<String>,
         encoding: Option<String>,
         transport_charset: Option<String>,
         scripting: bool,
@@ -104,13 +110,24 @@ impl Parser {
             max_depth,
         };
         let labels = encoding.is_some() || transport_charset.is_some();
+        if labels && context.is_some() {
+            return Err(PyValueError::new_err(
+                "encoding= and transport_charset= do not apply to a fragment (context=), whose \
+                 bytes are UTF-8",
+            ));
+        }
         let opts = kauri::ParseOptions {
             encoding,
             transport_charset,
             ..flags.options()
         };
-        let inner =
-            kauri::Parser::new(opts).map_err(|err| EncodingError::new_err(err.to_string()))?;
+        let inner = match &context {
+            Some(context) => kauri::Parser::fragment(context, opts)
+                .map_err(|err| FragmentContextError::new_err(err.to_string()))?,
+            None => {
+                kauri::Parser::new(opts).map_err(|err| EncodingError::new_err(err.to_string()))?
+            }
+        };
         Ok(Parser {
             state: Mutex::new(State {
                 parser: Some(inner),
@@ -118,6 +135,7 @@ impl Parser {
             }),
             keep_errors: errors,
             labels,
+            fragment: context.is_some(),
         })
     }
 
@@ -157,7 +175,8 @@ impl Parser {
             (state.parser.take().ok_or_else(closed)?, state.bytes)
         };
         let doc = py.detach(|| parser.finish());
-        let encoding = (bytes != Some(false)).then(|| doc.encoding());
+        // As for `kauri.parse` and `kauri.parse_fragment`: only a document's bytes have one.
+        let encoding = (bytes != Some(false) && !self.fragment).then(|| doc.encoding());
         Document::new_py(py, doc, encoding, self.keep_errors)
     }
 }

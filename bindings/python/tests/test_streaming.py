@@ -39,6 +39,21 @@ def test_text_pieces_and_options() -> None:
     assert stream(bytearray(b"<p>x"), 2).text == "x"
 
 
+def test_fragments_stream_like_parse_fragment() -> None:
+    html = "<td>a<td>b</td><tr><td>c" * 50
+    for context in ("tr", "tbody", "div", "svg"):
+        whole = kauri.parse_fragment(html, context, errors=True)
+        for size in (1, 7, 1000):
+            streamed = stream(html, size, context=context, errors=True)
+            assert streamed.is_fragment and streamed.encoding is None
+            assert streamed.to_json(errors=True) == whole.to_json(errors=True), (context, size)
+        assert stream(html.encode(), 3, context=context).to_test_tree() == whole.to_test_tree()
+    with pytest.raises(kauri.FragmentContextError):
+        kauri.Parser(context="")
+    with pytest.raises(ValueError, match="fragment"):
+        kauri.Parser(context="td", encoding="utf-8")
+
+
 def test_bad_calls() -> None:
     with pytest.raises(kauri.EncodingError):
         kauri.Parser(encoding="no-such-label")

@@ -71,13 +71,17 @@ class Parser:
     """A streaming parser, for a page read in pieces (an httpx or aiohttp response body, a
     socket): ``feed`` each piece as it arrives, then ``close`` for the ``Document``, the same
     one ``parse`` gives for the whole input however it is split (scripts never pause it). The
-    keyword arguments are ``parse``'s. Each ``feed`` releases the GIL while it parses.
+    keyword arguments are ``parse``'s. With ``context`` (``"td"``, ``"svg path"``) it parses a
+    fragment, as ``parse_fragment`` does (bytes are UTF-8). Each ``feed`` releases the GIL
+    while it parses.
 
-    Raises ``EncodingError`` for an unknown label, ``ValueError`` when ``max_depth`` is 0."""
+    Raises ``EncodingError`` for an unknown label, ``FragmentContextError`` for a context that
+    names no element, ``ValueError`` when ``max_depth`` is 0 or labels come with a context."""
 
     def __init__(
         self,
         *,
+        context: Optional[str] = None,
         encoding: Optional[str] = None,
         transport_charset: Optional[str] = None,
         scripting: bool = False,

@@ -13,6 +13,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 mod document;
 mod node;
+mod stream;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.
@@ -241,6 +242,7 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
     m.add_class::<Document>()?;
+    m.add_class::<stream::Parser>()?;
     m.add_class::<ParseError>()?;
     m.add_class::<Node>()?;
     m.add_class::<Element>()?;

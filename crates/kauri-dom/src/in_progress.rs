@@ -83,6 +83,14 @@ pub struct DocumentInProgress {
     arena: NonNull<Arena<'static>>,
 }
 
+// SAFETY: as for `Document` (see `document.rs`): every node, and every string and list a node
+// points to, lives in the arena this value owns, and every pointer into the arena (the root,
+// the script stack, the pipeline's node references) is held by this value, so they all move
+// to another thread together; nothing else refers to the arena (fact 4). The pipeline's other
+// state is owned data (strings, atoms, which are `Send`). Not `Sync`: the pipeline is not
+// meant to be shared.
+unsafe impl Send for DocumentInProgress {}
+
 impl Drop for DocumentInProgress {
     fn drop(&mut self) {
         // SAFETY: the pipeline is dropped once, here (`finish_with` does not drop `self`);
@@ -332,7 +340,12 @@ impl DocumentInProgress {
         // turned back into its `Box` once, after the pipeline is finished (fact 4): the
         // document then owns it.
         let pipeline = unsafe { ManuallyDrop::take(&mut this.pipeline) };
-        let mut parsed = pipeline.into_sink().into_sink().finish();
+        let builder = pipeline.into_sink();
+        // A fragment parse (`TreeBuilder::new_for_fragment`) ends with its DocumentFragment.
+        let mut parsed = match builder.fragment_root() {
+            Some(root) => builder.into_sink().finish_fragment(Some(&root)),
+            None => builder.into_sink().finish(),
+        };
         errors(&mut parsed.errors);
         let root: *const Node<'static> = parsed.root;
         // `this` is not dropped: free the script stack here.

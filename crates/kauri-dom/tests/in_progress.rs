@@ -1,7 +1,8 @@
 //! `DocumentInProgress` (its `unsafe` lifetime erasure) under the uses a streaming parser
 //! makes of it: feed in pieces (the tokenizer lends each chunk), pause at scripts, read and edit
 //! the tree between calls (the sink then merges text into nodes the reader looked at), finish,
-//! or drop unfinished. Run under Miri by `.ci/sanitizers`.
+//! or drop unfinished, on one thread or moved between threads. Run under Miri by
+//! `.ci/sanitizers`.
 
 use kauri_dom::DocumentInProgress;
 use kauri_tokenizer::{Tokenizer, TokenizerOptions};
@@ -69,4 +70,47 @@ fn dropped_unfinished() {
     assert!(doc.take_pending_script());
     assert_eq!(doc.root().text_content(), "xa");
     drop(doc);
+}
+
+/// A document in progress is `Send`: it moves to another thread between pieces (as an async
+/// task holding a streaming parser does across an `.await`), is fed, edited and paused there,
+/// comes back, and is finished or dropped unfinished on either side.
+#[test]
+fn moves_between_threads_between_pieces() {
+    let mut doc = new_document();
+    doc.with_pipeline(|p| p.feed("<div id=a>one <b>two"))
+        .unwrap();
+    let mut doc = std::thread::spawn(move || {
+        doc.with_pipeline(|p| p.feed(" three<script>s()</script>"))
+            .unwrap();
+        assert!(doc.take_pending_script());
+        doc.edit(|ed| {
+            let div = ed.root().elements_by_tag_name("div").next().unwrap();
+            ed.set_attribute(div, "id", "moved")
+        })
+        .unwrap();
+        doc
+    })
+    .join()
+    .unwrap();
+    assert_eq!(doc.script().unwrap().text_content(), "s()");
+    doc.pop_script();
+    let rest = doc
+        .with_pipeline(|p| p.take_paused_input())
+        .unwrap()
+        .unwrap_or_default();
+    doc.with_pipeline(|p| {
+        p.feed(&rest)?;
+        p.feed("four")?;
+        p.end()
+    })
+    .unwrap();
+    let doc = std::thread::spawn(move || doc.finish()).join().unwrap();
+    assert_eq!(
+        doc.body().unwrap().inner_html(),
+        "<div id=\"moved\">one <b>two three<script>s()</script>four</b></div>"
+    );
+    let mut unfinished = new_document();
+    unfinished.with_pipeline(|p| p.feed("<p>x")).unwrap();
+    std::thread::spawn(move || drop(unfinished)).join().unwrap();
 }

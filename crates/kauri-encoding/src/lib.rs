@@ -309,6 +309,12 @@ pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, Unkn
 /// [`GUESS_WINDOW`] bytes past the first non-ASCII byte are there (all-ASCII bytes give the
 /// detector nothing, so they wait for a non-ASCII byte or the end).
 ///
+/// Only the guess can wait past [`PRESCAN_LIMIT`] bytes, and it need not hold the parse back:
+/// the standard lets a parser start with a tentative encoding and change it later
+/// (§ changing-the-encoding-while-parsing). `kauri::Parser` parses from the
+/// [`PRESCAN_LIMIT`]th byte on with a provisional [`sniff`] of the bytes it has, and sniffs
+/// again once this says `false` (or at the end), starting over if the encoding differs.
+///
 /// ```
 /// use kauri_encoding::{sniff_needs_more, SniffOptions};
 /// let opts = SniffOptions::default();

@@ -27,6 +27,9 @@ pub struct StreamDecoder {
     had_errors: bool,
     /// Whether the last call ended the stream (the next call starts a new one).
     ended: bool,
+    /// The decoder holds nothing back (no partial sequence, no byte order mark being sniffed)
+    /// and decodes to UTF-8 or with a single-byte encoding: see [`StreamDecoder::decode`].
+    clean: bool,
 }
 
 impl StreamDecoder {
@@ -37,6 +40,7 @@ impl StreamDecoder {
             decoder: encoding.new_decoder(),
             had_errors: false,
             ended: false,
+            clean: false,
         }
     }
 
@@ -55,7 +59,38 @@ impl StreamDecoder {
             self.decoder = self.encoding.new_decoder();
             self.had_errors = false;
             self.ended = false;
+            self.clean = false;
         }
+        // The bytes are their own text (a streaming parser fed in small pieces spends most of
+        // its time in the decoder otherwise), with nothing held back from the last chunk: the
+        // decoder is left as it was, which is where it would be after these bytes.
+        if let Some(text) = self.clean.then(|| self.verbatim(chunk)).flatten() {
+            out.push_str(text);
+            self.ended = last;
+            return;
+        }
+        self.decode_with_decoder(chunk, last, out);
+        // Past the start (the BOM sniffing) and after an ASCII byte, neither UTF-8 nor a
+        // single-byte encoding holds anything back: an ASCII byte ends or breaks every
+        // sequence, and no byte order mark has one.
+        if let Some(&end) = chunk.last() {
+            let encoding = self.decoder.encoding();
+            self.clean = end < 0x80 && (encoding == UTF_8 || encoding.is_single_byte());
+        }
+    }
+
+    /// `chunk` as text when it decodes to itself in the decoder's encoding (nothing held
+    /// back): valid UTF-8 in UTF-8, ASCII in a single-byte encoding.
+    fn verbatim<'c>(&self, chunk: &'c [u8]) -> Option<&'c str> {
+        let encoding = self.decoder.encoding();
+        if encoding != UTF_8 && !(encoding.is_single_byte() && chunk.is_ascii()) {
+            return None;
+        }
+        std::str::from_utf8(chunk).ok()
+    }
+
+    /// [`StreamDecoder::decode`] through encoding_rs's decoder.
+    fn decode_with_decoder(&mut self, chunk: &[u8], last: bool, out: &mut String) {
         if chunk.len() <= SMALL_CHUNK {
             // A small chunk (a streaming parser's): decode straight into `out`, whose spare
             // capacity this reserves is small, instead of clearing the whole scratch buffer.
@@ -203,6 +238,7 @@ fn decode_without_bom(encoding: &'static Encoding, bytes: &[u8]) -> String {
         decoder: encoding.new_decoder_without_bom_handling(),
         had_errors: false,
         ended: false,
+        clean: false,
     };
     // The usual text is about as long as its bytes; the buffer grows if it is longer.
     let mut out = String::with_capacity(bytes.len());

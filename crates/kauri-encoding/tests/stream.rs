@@ -56,6 +56,14 @@ fn samples() -> Vec<(&'static Encoding, Vec<u8>)> {
     ));
     samples.push((enc("windows-1252"), b"\xFE\xFF\x00a\x00b".to_vec()));
     samples.push((enc("windows-1252"), b"\xEF\xBB\xBFa\xC3\xA9".to_vec()));
+    // A byte order mark after the start is text; ASCII after a partial sequence; GB18030's
+    // four-byte sequences, whose second and fourth bytes are ASCII digits.
+    samples.push((
+        enc("utf-8"),
+        b"ab\xEF\xBB\xBFc\xC3\xA9d\xE2\x82e\xC3f".to_vec(),
+    ));
+    samples.push((enc("windows-1252"), b"ab\xEF\xBB\xBFc\xFEd".to_vec()));
+    samples.push((enc("gb18030"), b"a\x81\x30\x81\x30b\x81\x30c\x81d".to_vec()));
     samples
 }
 

@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(path) => Box::new(std::fs::File::open(path)?),
         None => Box::new(std::io::stdin()),
     };
-    let mut parser = Parser::new(kauri::ParseOptions::default())?;
+    let mut parser = Parser::with_script_pauses(kauri::ParseOptions::default())?;
     let mut chunk = vec![0; CHUNK];
     loop {
         let n = input.read(&mut chunk)?;

@@ -8,13 +8,13 @@ use std::io::Read;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut parser = kauri::Parser::new(kauri::ParseOptions::default())?;
     let mut input = std::io::stdin().lock();
-    let mut chunk = [0u8; 4096];
+    let mut chunk = vec![0u8; 64 * 1024];
     loop {
         let n = input.read(&mut chunk)?;
         if n == 0 {
             break;
         }
-        // Scripting is off by default, so the parser never pauses at a script.
+        // `Parser::new` never pauses at a script: every step is `Step::Ready`.
         parser.feed(&chunk[..n])?;
     }
     parser.end()?;

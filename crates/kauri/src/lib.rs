@@ -128,12 +128,14 @@
 //! # Parse bytes as they arrive
 //!
 //! [`Parser`] takes the input in pieces (from a socket, a pipe) and gives the same Document,
-//! encoding, quirks mode and errors as a whole-input parse, however the bytes are split.
+//! encoding, quirks mode and errors as a whole-input parse, however the bytes are split, in
+//! time linear in the input for every chunk size. [`Parser::new`] never pauses at scripts
+//! (every [`Step`] it returns is [`Step::Ready`]), so this loop is all a crawler needs:
 //!
 //! ```
 //! let mut parser = kauri::Parser::new(kauri::ParseOptions::default())?;
-//! for chunk in [&b"<!DOCTYPE html><title>Caf"[..], b"\xc3", b"\xa9</title><p>hi"] {
-//!     parser.feed(chunk)?; // scripting is off by default: never pauses at a script
+//! for chunk in [&b"<!DOCTYPE html><title>Caf"[..], b"\xc3", b"\xa9</title><script>x()</script><p>hi"] {
+//!     parser.feed(chunk)?; // never pauses
 //! }
 //! parser.end()?;
 //! let doc = parser.finish();
@@ -141,7 +143,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! An engine that runs scripts turns scripting on and handles [`Step::Script`] (see
+//! [`Parser::fragment`] streams a fragment for a context element. An engine that runs scripts
+//! makes its parser with [`Parser::with_script_pauses`] and handles [`Step::Script`] (see
 //! `examples/engine_loop.rs`).
 //!
 //! # Other entry points
@@ -151,8 +154,9 @@
 //! [`parse_document`], [`parse_document_bytes`], [`parse_document_owned_bytes`] and
 //! [`parse_fragment_in`] parse into an [`Arena`] you own (comrak-style `&'a Node<'a>` trees);
 //! [`tokenize`] runs the tokenizer alone. [`Parser`] parses input as it arrives (bytes with
-//! encoding sniffing across chunks, or text), and pauses at scripts for an embedder that runs
-//! them ([`Step::Script`], [`Parser::document_write`], [`Parser::resume`]).
+//! encoding sniffing across chunks, or text), and, made with [`Parser::with_script_pauses`],
+//! pauses at scripts for an embedder that runs them ([`Step::Script`],
+//! [`Parser::document_write`], [`Parser::resume`]).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -1,22 +1,29 @@
 //! The streaming parser: bytes (or text) as they arrive, with the standard's encoding sniffing
-//! across chunks, and pauses at scripts for an embedder that runs them (`document.write`).
+//! across chunks, and, for an embedder that runs scripts (`document.write`), pauses at scripts.
 //!
 //! The input stream (§ the-input-byte-stream, § the-insertion-point) is kept in three places:
-//! bytes not yet sniffed (until the encoding is decided), decoded text not yet tokenized (the
-//! network input after a pause, [`Parser`]'s queue), and the tokenizer's own buffer (only the
-//! start of an unfinished token). At a script the tokenizer stops right after the end tag and
-//! hands back what it had not consumed: that is the text between the insertion point and the
-//! rest of the input, kept per script nesting level, so that text written by the script is
-//! tokenized first.
+//! bytes not yet sniffed (until the encoding is decided), decoded text not yet tokenized
+//! ([`Pending`]: the input after the insertion point, and per script nesting level the rest of
+//! the text a script wrote), and the tokenizer's own buffer (only the start of an unfinished
+//! token).
+//!
+//! **Linear time.** Every input byte is decoded once, queued once (appended to a [`Pending`],
+//! whose consumed front is dropped only once it is at least half of it) and tokenized once.
+//! A parser that pauses at scripts hands its pending text to the tokenizer in pieces that
+//! start at [`FIRST_PIECE`] bytes after each pause and double while no script pauses it: at a
+//! pause the tokenizer gives back the rest of its piece (a copy of at most that piece), and
+//! the piece is never longer than twice the text tokenized since the last pause plus
+//! [`FIRST_PIECE`], so the copies add up to a bounded multiple of the input.
 
 use kauri_dom::{Document, DocumentInProgress, Node};
 use kauri_encoding::{
     change_the_encoding, sniff, sniff_needs_more, EncodingDecision, SniffOptions, StreamDecoder,
     UnknownLabel, PRESCAN_LIMIT,
 };
-use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, Tokenizer, TokenizerOptions};
-use kauri_tree_builder::TreeBuilder;
+use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, State, Tokenizer, TokenizerOptions};
+use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder};
 
+use crate::fragment::{ContextError, FragmentContext};
 use crate::options::ParseOptions;
 use crate::parse::{sniff_options, tree_builder_options};
 
@@ -33,7 +40,8 @@ pub enum Step {
     /// input (or [`Parser::end`] it), or, after a [`Parser::document_write`], let the script
     /// go on.
     Ready,
-    /// The parser paused at a script (§ scriptEndTag): the script element is
+    /// The parser paused at a script (§ scriptEndTag; only a parser made with
+    /// [`Parser::with_script_pauses`] does): the script element is
     /// [`Parser::script`]. Run it (it may read and edit the document with [`Parser::root`] and
     /// [`Parser::edit`], and write with [`Parser::document_write`]), then call
     /// [`Parser::resume`].
@@ -58,14 +66,25 @@ pub enum StreamError {
     NotPaused,
     /// Text ([`Parser::feed_str`]) after bytes ([`Parser::feed`]), or bytes after text.
     MixedInput,
+    /// A panic unwound out of an earlier call (from the closure given to [`Parser::edit`], or
+    /// from a bug in the parser): the parser's state is unknown, so it refuses every further
+    /// call. [`Parser::finish`] still returns the tree as the panic left it.
+    Poisoned,
 }
 
 impl std::fmt::Display for StreamError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            StreamError::Ended => "the input has already ended",
-            StreamError::NotPaused => "the parser is not paused at a script",
-            StreamError::MixedInput => "bytes and text cannot be fed to one parser",
+            StreamError::Ended => "the input has already ended: start a new parser for more input",
+            StreamError::NotPaused => {
+                "the parser is not paused at a script: resume and document.write only while one runs"
+            }
+            StreamError::MixedInput => {
+                "bytes and text cannot be fed to one parser: decode the bytes, or feed only bytes"
+            }
+            StreamError::Poisoned => {
+                "a panic unwound out of an earlier call to this parser: finish it and start a new one"
+            }
         })
     }
 }
@@ -83,6 +102,11 @@ enum Input {
         decoder: StreamDecoder,
         decision: EncodingDecision,
         kept: Option<Vec<u8>>,
+        /// The encoding is a provisional guess made at [`PRESCAN_LIMIT`] bytes, before the
+        /// bytes the guess reads ([`kauri_encoding::GUESS_WINDOW`] past the first non-ASCII
+        /// byte) were all there: once they are (or the input ends), the guess is made again,
+        /// and the parse starts over if it differs ([`Parser::settle_guess`]).
+        provisional: bool,
     },
     /// Text input ([`Parser::feed_str`]).
     Text,
@@ -137,6 +161,96 @@ impl Positions {
     }
 }
 
+/// The first piece of pending text the tokenizer gets after a pause (see the module
+/// documentation): small, since the copy a pause makes is at most one piece.
+const FIRST_PIECE: usize = 128;
+
+/// Pending text at least this long is handed to the tokenizer as a string when it is all
+/// given at once; shorter text is lent, and its string, kept, takes the next input without a
+/// new allocation (small chunks would otherwise cost an allocation and a free each).
+const TAKE_WHOLE: usize = 4096;
+
+/// Text waiting for the tokenizer: the decoded input after the insertion point, or the rest of
+/// a text a script wrote. Tokenized text is not removed at once: `start` moves past it, and the
+/// front is dropped when text is appended and it is at least half of the string, so appending
+/// and consuming cost amortized O(1) per byte.
+#[derive(Default)]
+struct Pending {
+    text: String,
+    /// Where the text not yet tokenized starts.
+    start: usize,
+    /// The length of the next piece for a parser that pauses at scripts.
+    piece: usize,
+}
+
+impl Pending {
+    fn new(text: String) -> Pending {
+        Pending {
+            text,
+            start: 0,
+            piece: FIRST_PIECE,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.start == self.text.len()
+    }
+
+    /// The string to append decoded input to.
+    fn appending(&mut self) -> &mut String {
+        if self.is_empty() {
+            self.text.clear();
+            self.start = 0;
+        } else if self.start >= self.text.len() / 2 {
+            // Moves at most as many bytes as were consumed since the last drop.
+            self.text.drain(..self.start);
+            self.start = 0;
+        }
+        &mut self.text
+    }
+
+    /// The end of the next piece: all the text, or (`pieces`) at most about `self.piece`
+    /// bytes, ending on a character boundary.
+    fn piece_end(&self, pieces: bool) -> usize {
+        if !pieces {
+            return self.text.len();
+        }
+        let mut end = self
+            .start
+            .saturating_add(self.piece.max(FIRST_PIECE))
+            .min(self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        end
+    }
+
+    /// The tokenizer paused in the piece that ended at `end` and gave back `rest`, the text
+    /// after the pause: it becomes the front of the pending text again.
+    fn give_back(&mut self, end: usize, rest: String) {
+        self.piece = FIRST_PIECE;
+        if rest.len() <= end && self.text[..end].ends_with(rest.as_str()) {
+            self.start = end - rest.len();
+        } else {
+            // The tokenizer gave back more than the piece (text it held from before): put it
+            // in front of the rest. Not expected, as a pause follows the end tag just read.
+            self.text.replace_range(..end, &rest);
+            self.start = 0;
+        }
+    }
+}
+
+/// How a run of the tokenizer over pending text ended.
+#[derive(PartialEq, Eq)]
+enum Ran {
+    /// All of it was tokenized.
+    Done,
+    /// A script paused the parser; the rest waits in the pending text.
+    Paused,
+    /// A `<meta>` changed the encoding: the parse started over, the pending text is obsolete.
+    Restarted,
+}
+
 /// A streaming HTML parser: feed it bytes (or text) as they arrive, then
 /// [`finish`](Parser::finish) it for the [`Document`]. The tree, encoding, quirks mode and
 /// errors are the same as [`parse_bytes_with_options`](crate::parse_bytes_with_options) (or
@@ -148,19 +262,24 @@ impl Positions {
 /// [`kauri_encoding::sniff_needs_more`]): a byte order mark, an override
 /// ([`ParseOptions::encoding`]) or a known transport label
 /// ([`ParseOptions::transport_charset`]; an unknown one is ignored, as the standard says)
-/// decide at once; otherwise the `<meta>` pre-scan needs the first 1,024 bytes, and the
-/// statistical guess 64 KiB past the first non-ASCII byte (or the end of the input). When the
-/// encoding was only tentative and the tree builder meets a `<meta>` declaring another one
-/// (§ changing-the-encoding-while-parsing), the parser starts over with the bytes fed so far,
-/// which it keeps while that can happen; the first tree is dropped (its nodes stay in the
-/// arena). Decoded text is dropped once tokenized.
+/// decide at once; otherwise the `<meta>` pre-scan needs the first 1,024 bytes (the standard
+/// suggests waiting for them). When it finds nothing, the statistical guess reads 64 KiB past
+/// the first non-ASCII byte, or to the end of the input; the parser does not wait for them:
+/// it parses from the 1,024th byte on with a provisional guess over the bytes it has, and when
+/// the guess's bytes are there (or the input ends) guesses again; if that guess differs, it
+/// starts over with it (the standard lets a parser whose encoding is tentative change it and
+/// parse again, § changing-the-encoding-while-parsing). So at most 1,024 bytes are held back
+/// unparsed, and the result is the whole-input parse's. Likewise, when the tree builder meets a
+/// `<meta>` declaring another encoding while it is tentative, the parser starts over with the
+/// bytes fed so far, which it keeps while that can happen. A restart drops the first tree (its
+/// nodes stay in the arena) and what scripts did to it. Decoded text is dropped once tokenized.
 ///
 /// **Memory.** What the parser holds beyond the tree is bounded only once the encoding is
 /// certain: a byte order mark, an override, a known transport label or a `<meta>` that confirms
 /// the encoding. Unlabelled input stays tentative, so its bytes are kept for a possible restart
-/// until [`Parser::finish`], and all-ASCII unlabelled input is not even parsed before 64 KiB
-/// past its first non-ASCII byte (or the end) have arrived. An embedder that streams large
-/// documents should pass the HTTP `Content-Type` charset as [`ParseOptions::transport_charset`].
+/// until [`Parser::finish`]. An embedder that streams large documents should pass the HTTP
+/// `Content-Type` charset as [`ParseOptions::transport_charset`]: the parser then decides at
+/// the first byte and parses each chunk as it arrives.
 ///
 /// ```
 /// let mut parser = kauri::Parser::new(Default::default())?;
@@ -172,17 +291,30 @@ impl Positions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// **Scripts.** With [`ParseOptions::scripting`] on (the default), the parser returns
+/// **Time.** Every pattern of calls is linear in the input: each byte is decoded once, queued
+/// at most once and tokenized once, whatever the chunk sizes (one byte to megabytes) and
+/// whether or not a parser that pauses at scripts is resumed. Chunks may be empty.
+///
+/// **Scripts.** [`Parser::new`] never pauses: scripts are inserted like any other element
+/// (with [`ParseOptions::scripting`] deciding only how `noscript` is parsed), and the tree is
+/// the one [`parse_bytes_with_options`](crate::parse_bytes_with_options) builds, whatever the
+/// caller does with the returned [`Step`]s, which are all [`Step::Ready`]. An embedder that
+/// runs scripts makes the parser with [`Parser::with_script_pauses`]: the parser then returns
 /// [`Step::Script`] after each `script` end tag (§ scriptEndTag; also an SVG `script` in
 /// foreign content). The embedder runs the script ([`Parser::script`] is the element): it
 /// may read the tree ([`Parser::root`]), edit it ([`Parser::edit`]) and call
 /// [`Parser::document_write`], whose text is tokenized at the insertion point, before the rest
 /// of the input (a script in that text pauses again, one script nesting level deeper). Then
-/// [`Parser::resume`] goes on. Input fed while paused waits. [`Parser::finish`] treats
-/// scripts that were not resumed as run.
+/// [`Parser::resume`] goes on.
+///
+/// Input fed while paused is decoded and queued (appending, amortized O(1) per byte), not
+/// parsed: it is parsed when the last running script is resumed, or by [`Parser::finish`],
+/// which treats scripts that were not resumed as run without effect. Memory then grows with
+/// the queued input, as it must: the standard's parser does not look past a script before it
+/// has run.
 ///
 /// ```
-/// let mut parser = kauri::Parser::new(Default::default())?;
+/// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
 /// let mut step = parser.feed_str("<p>1<script>w('2')</script><p>3")?;
 /// while step == kauri::Step::Script {
 ///     let code = parser.script().unwrap().text_content();
@@ -195,19 +327,34 @@ impl Positions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// **Fragments.** [`Parser::fragment`] streams the fragment parsing algorithm for a context
+/// element (as `innerHTML`, or the proposed `streamAppendHTML`): the same result as
+/// [`parse_fragment`](crate::parse_fragment), however the text is split.
+///
+/// **Threads.** A `Parser` is [`Send`]: an async task can hold it across an `.await`
+/// (`examples/async_streaming.rs` feeds it from a tokio `AsyncRead`).
+///
 /// **Bad calls** are refused with a [`StreamError`] and change nothing: input after
 /// [`Parser::end`], [`Parser::document_write`] or [`Parser::resume`] while no script runs, text
-/// after bytes. [`Parser::new`] fails only for an unknown [`ParseOptions::encoding`] label.
+/// after bytes. After a panic unwound out of a call (say, from the closure given to
+/// [`Parser::edit`]), every call fails with [`StreamError::Poisoned`]; [`Parser::finish`] is
+/// still safe. [`Parser::new`] fails only for an unknown [`ParseOptions::encoding`] label.
 pub struct Parser {
     opts: ParseOptions,
     sniff: SniffOptions,
     input: Input,
     doc: DocumentInProgress,
     /// Decoded input not yet given to the tokenizer (it waits while a script runs).
-    queue: String,
-    /// For each running script: the text that was after it up to its level's insertion point
-    /// (taken back from the tokenizer at the pause), innermost last.
-    saved: Vec<String>,
+    queue: Pending,
+    /// For each running script, innermost last: the rest of the text a script wrote, when the
+    /// script was in that text, or `None` for a script in the input (whose rest is `queue`).
+    saved: Vec<Option<Pending>>,
+    /// Whether the parser pauses at scripts ([`Parser::with_script_pauses`]).
+    pauses: bool,
+    /// The fragment parsing algorithm's context element ([`Parser::fragment`]).
+    context: Option<FragmentContext>,
+    /// A call is running: still set when a later call starts, a panic unwound out of it.
+    busy: bool,
     /// [`Parser::end`] was called.
     ended: bool,
     /// The tokenizer's end was called.
@@ -220,8 +367,15 @@ pub struct Parser {
     text_len: usize,
     /// While sniffing: the buffered length at which to ask again whether it can decide.
     next_sniff: usize,
-    positions: Positions,
+    /// Error positions, when errors are collected ([`ParseOptions::errors`]).
+    positions: Option<Positions>,
 }
+
+// `Parser: Send`, checked at compile time: an async task may hold one across an `.await`.
+const _: fn() = || {
+    fn assert_send<T: Send>() {}
+    assert_send::<Parser>();
+};
 
 impl Parser {
     /// A parser with `opts`. Fails only when [`ParseOptions::encoding`] is not an encoding
@@ -234,33 +388,106 @@ impl Parser {
     /// assert!(kauri::Parser::new(opts).is_ok());
     /// ```
     pub fn new(opts: ParseOptions) -> Result<Parser, UnknownLabel> {
+        Parser::start(opts, false, None)
+    }
+
+    /// A parser with `opts` that pauses at scripts (see [`Parser`]): [`Step::Script`] after
+    /// each script end tag, until [`Parser::resume`]. Fails only when
+    /// [`ParseOptions::encoding`] is not an encoding label.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
+    /// assert_eq!(parser.feed_str("<script>run()</script><p>later")?, kauri::Step::Script);
+    /// assert_eq!(parser.root().text_content(), "run()");
+    /// assert_eq!(parser.resume()?, kauri::Step::Ready);
+    /// assert_eq!(parser.finish().root().text_content(), "run()later");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_script_pauses(opts: ParseOptions) -> Result<Parser, UnknownLabel> {
+        Parser::start(opts, true, None)
+    }
+
+    /// A parser for the fragment parsing algorithm (§ html-fragment-parsing-algorithm) with
+    /// the context element `context` (named as for [`parse_fragment`](crate::parse_fragment):
+    /// `td`, `svg path`, `math mi`): feed it text ([`Parser::feed_str`]) or bytes
+    /// ([`Parser::feed`], decoded as UTF-8 unless a byte order mark says otherwise; the mark
+    /// is removed, as the Encoding standard's "decode" does) in any chunks, and [`Parser::finish`] gives the Document whose
+    /// root is the DocumentFragment, as [`parse_fragment`](crate::parse_fragment) gives for
+    /// the whole text. A fragment parser never pauses at scripts (the fragment parsing
+    /// algorithm marks them "already started"), and [`ParseOptions`]' encoding fields are not
+    /// used. Fails when `context` names no element.
+    ///
+    /// ```
+    /// let mut parser = kauri::Parser::fragment("tr", Default::default())?;
+    /// for piece in ["<td>a", "<td", ">b"] {
+    ///     parser.feed_str(piece)?;
+    /// }
+    /// assert_eq!(parser.finish().root().inner_html(), "<td>a</td><td>b</td>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fragment(context: &str, opts: ParseOptions) -> Result<Parser, ContextError> {
+        let context: FragmentContext = context.parse()?;
+        let opts = ParseOptions {
+            encoding: None,
+            transport_charset: None,
+            ..opts
+        };
+        Parser::start(opts, false, Some(context)).map_err(|label| ContextError(label.0))
+    }
+
+    fn start(
+        opts: ParseOptions,
+        pauses: bool,
+        context: Option<FragmentContext>,
+    ) -> Result<Parser, UnknownLabel> {
         if let Some(label) = &opts.encoding {
             if kauri_encoding::encoding_for_label(label).is_none() {
                 return Err(UnknownLabel(label.clone()));
             }
         }
         let sniff = sniff_options(&opts);
-        let doc = new_document(&opts, false);
+        let doc = new_document(&opts, false, pauses, context.as_ref());
+        let positions = opts.errors.then(Positions::default);
         Ok(Parser {
             opts,
             sniff,
             input: Input::Sniffing(Vec::new()),
             doc,
-            queue: String::new(),
+            queue: Pending::default(),
             saved: Vec::new(),
+            pauses,
+            context,
+            busy: false,
             ended: false,
             tokenizer_ended: false,
             accepted: 0,
             truncated: false,
             text_len: 0,
             next_sniff: 0,
-            positions: Positions::default(),
+            positions,
         })
     }
 
-    /// Feeds the next bytes of the input (any split, down to single bytes). Returns
-    /// [`Step::Script`] when the parser paused at a script (see [`Parser`]); while paused, the
-    /// bytes wait. Fails after [`Parser::end`] or after [`Parser::feed_str`].
+    /// Starts a call: fails when an earlier one did not return (a panic unwound out of it).
+    fn enter(&mut self) -> Result<(), StreamError> {
+        if self.busy {
+            return Err(StreamError::Poisoned);
+        }
+        self.busy = true;
+        Ok(())
+    }
+
+    /// Ends a call started with [`Parser::enter`], passing its result through.
+    fn leave<T>(&mut self, result: T) -> T {
+        self.busy = false;
+        result
+    }
+
+    /// Feeds the next bytes of the input (any split, down to single bytes, or none). A parser
+    /// made with [`Parser::with_script_pauses`] returns [`Step::Script`] when it paused at a
+    /// script, and while paused queues the bytes (see [`Parser`]); [`Parser::new`]'s returns
+    /// [`Step::Ready`]. Fails after [`Parser::end`], after [`Parser::feed_str`], or after a
+    /// panic ([`StreamError::Poisoned`]).
     ///
     /// ```
     /// let mut parser = kauri::Parser::new(Default::default())?;
@@ -271,11 +498,27 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn feed(&mut self, bytes: &[u8]) -> Result<Step, StreamError> {
+        self.enter()?;
+        let result = self.feed_bytes(bytes);
+        self.leave(result)
+    }
+
+    fn feed_bytes(&mut self, bytes: &[u8]) -> Result<Step, StreamError> {
         if self.ended {
             return Err(StreamError::Ended);
         }
         if matches!(self.input, Input::Text) {
             return Err(StreamError::MixedInput);
+        }
+        if self.context.is_some() && matches!(self.input, Input::Sniffing(_)) {
+            // A fragment's bytes are UTF-8.
+            let decision = EncodingDecision::unicode();
+            self.input = Input::Bytes {
+                decoder: StreamDecoder::for_decision(&decision),
+                decision,
+                kept: None,
+                provisional: false,
+            };
         }
         let bytes = self.limit(bytes, bytes.len());
         match &mut self.input {
@@ -284,18 +527,18 @@ impl Parser {
                 // Past the pre-scan's bytes the check reads them all: it runs again only once
                 // they have doubled, so that feeding in small chunks stays linear. Deciding
                 // later than possible changes nothing but when parsing starts.
-                if buffer.len() >= self.next_sniff {
-                    if sniff_needs_more(buffer, &self.sniff) {
-                        if buffer.len() >= PRESCAN_LIMIT {
-                            self.next_sniff = buffer.len() * 2;
-                        }
-                    } else {
-                        self.decide();
+                if buffer.len() >= self.next_sniff && sniff_needs_more(buffer, &self.sniff) {
+                    if buffer.len() >= PRESCAN_LIMIT {
+                        // Only the guess waits: parse with a provisional one meanwhile.
+                        self.next_sniff = buffer.len() * 2;
+                        self.decide(true);
                     }
+                } else if buffer.len() >= self.next_sniff {
+                    self.decide(false);
                 }
             }
             Input::Bytes { decoder, kept, .. } => {
-                decoder.decode(bytes, false, &mut self.queue);
+                decoder.decode(bytes, false, self.queue.appending());
                 if let Some(kept) = kept {
                     kept.extend_from_slice(bytes);
                 }
@@ -317,13 +560,19 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn feed_str(&mut self, text: &str) -> Result<Step, StreamError> {
+        self.enter()?;
+        let result = self.feed_text(text);
+        self.leave(result)
+    }
+
+    fn feed_text(&mut self, text: &str) -> Result<Step, StreamError> {
         if self.ended {
             return Err(StreamError::Ended);
         }
         match &self.input {
             Input::Sniffing(buffer) if buffer.is_empty() && self.accepted == 0 => {
                 self.input = Input::Text;
-                self.doc = new_document(&self.opts, false);
+                self.doc = self.new_document(false);
             }
             Input::Text => {}
             _ => return Err(StreamError::MixedInput),
@@ -338,6 +587,7 @@ impl Parser {
         let text = self.limit(text.as_bytes(), end);
         // `limit` cut at `end`, a character boundary of `text`.
         self.queue
+            .appending()
             .push_str(std::str::from_utf8(text).unwrap_or_default());
         Ok(self.run_input())
     }
@@ -353,15 +603,26 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn end(&mut self) -> Result<Step, StreamError> {
+        self.enter()?;
+        let result = self.end_input();
+        self.leave(result)
+    }
+
+    fn end_input(&mut self) -> Result<Step, StreamError> {
         if self.ended {
             return Err(StreamError::Ended);
         }
         self.ended = true;
         if let Input::Sniffing(_) = self.input {
-            self.decide();
+            if self.context.is_some() {
+                // A fragment parser given nothing parses no text.
+                self.input = Input::Text;
+            } else {
+                self.decide(false);
+            }
         }
         if let Input::Bytes { decoder, .. } = &mut self.input {
-            decoder.decode(&[], true, &mut self.queue);
+            decoder.decode(&[], true, self.queue.appending());
         }
         Ok(self.run_input())
     }
@@ -370,7 +631,7 @@ impl Parser {
     /// ([`Parser::resume`]); `None` when no script runs.
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// parser.feed_str("<script>go()</script>")?;
     /// assert_eq!(parser.script().unwrap().text_content(), "go()");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -383,7 +644,7 @@ impl Parser {
     /// at are running (one inside another when a script writes a script).
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// parser.feed_str("<script>a()</script>")?;
     /// assert_eq!(parser.script_nesting_level(), 1);
     /// parser.document_write("<script>b()</script>")?;
@@ -401,7 +662,7 @@ impl Parser {
     /// [`StreamError::NotPaused`] when no script runs.
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// assert_eq!(parser.document_write("<p>"), Err(kauri::StreamError::NotPaused));
     /// parser.feed_str("<script>s</script>!")?;
     /// parser.document_write("<b>written")?;
@@ -410,17 +671,24 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn document_write(&mut self, text: &str) -> Result<Step, StreamError> {
+        self.enter()?;
+        let result = self.write(text.to_owned());
+        self.leave(result)
+    }
+
+    /// `document.write` of `text` at the insertion point, while a script runs.
+    fn write(&mut self, text: String) -> Result<Step, StreamError> {
         if self.doc.scripts_running() == 0 {
             return Err(StreamError::NotPaused);
         }
-        Ok(self.tokenize(text.to_owned()))
+        Ok(self.tokenize_written(Pending::new(text)))
     }
 
     /// `document.writeln(text)` (§ dom-document-writeln): [`Parser::document_write`] of `text`
     /// and a line feed.
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// parser.feed_str("<pre><script>s</script></pre>")?;
     /// parser.document_writeln("x")?;
     /// parser.resume()?;
@@ -428,13 +696,12 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn document_writeln(&mut self, text: &str) -> Result<Step, StreamError> {
-        if self.doc.scripts_running() == 0 {
-            return Err(StreamError::NotPaused);
-        }
+        self.enter()?;
         let mut line = String::with_capacity(text.len() + 1);
         line.push_str(text);
         line.push('\n');
-        Ok(self.tokenize(line))
+        let result = self.write(line);
+        self.leave(result)
     }
 
     /// `document.close()` (§ dom-document-close) as it touches this parser: nothing. The
@@ -456,7 +723,7 @@ impl Parser {
     /// when no script runs. See [`Parser`] for the loop.
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// assert_eq!(parser.feed_str("<script></script><script></script>")?, kauri::Step::Script);
     /// assert_eq!(parser.resume()?, kauri::Step::Script);
     /// assert_eq!(parser.resume()?, kauri::Step::Ready);
@@ -464,16 +731,22 @@ impl Parser {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resume(&mut self) -> Result<Step, StreamError> {
+        self.enter()?;
+        let result = self.resume_script();
+        self.leave(result)
+    }
+
+    fn resume_script(&mut self) -> Result<Step, StreamError> {
         if self.doc.scripts_running() == 0 {
             return Err(StreamError::NotPaused);
         }
         self.doc.pop_script();
-        let rest = self.saved.pop().unwrap_or_default();
-        if self.doc.scripts_running() == 0 {
-            self.queue.insert_str(0, &rest);
-            return Ok(self.run_input());
+        match self.saved.pop().flatten() {
+            // The script was in a written text: its rest comes next (the level below waits).
+            Some(written) => Ok(self.tokenize_written(written)),
+            // The script was in the input (its level's text is the queue).
+            None => Ok(self.run_input()),
         }
-        Ok(self.tokenize(rest))
     }
 
     /// The document as parsed so far (its Document node).
@@ -494,34 +767,41 @@ impl Parser {
     /// of active formatting elements).
     ///
     /// ```
-    /// let mut parser = kauri::Parser::new(Default::default())?;
+    /// let mut parser = kauri::Parser::with_script_pauses(Default::default())?;
     /// parser.feed_str("<div id=A><script></script>")?;
     /// parser.edit(|ed| {
     ///     let div = ed.root().elements_by_tag_name("div").next().unwrap();
     ///     ed.set_attribute(div, "id", "B")
-    /// })?;
+    /// })??;
     /// parser.resume()?;
     /// assert_eq!(parser.finish().body().unwrap().inner_html(), "<div id=\"B\"><script></script></div>");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn edit<R, F>(&mut self, f: F) -> R
+    ///
+    /// Fails only with [`StreamError::Poisoned`], without calling `f`, after a panic; a panic
+    /// in `f` poisons the parser (the tree may be half edited).
+    pub fn edit<R, F>(&mut self, f: F) -> Result<R, StreamError>
     where
         F: for<'a> FnOnce(&kauri_dom::Editor<'a>) -> R,
     {
-        self.doc.edit(f)
+        self.enter()?;
+        let result = self.doc.edit(f);
+        Ok(self.leave(result))
     }
 
     /// The name of the encoding in use (`"UTF-8"` for text), or `None` while the bytes fed
-    /// so far cannot decide it yet.
+    /// so far cannot decide it yet. Before the guess over unlabelled bytes is settled (see
+    /// [`Parser`]), this is the provisional guess.
     ///
     /// ```
     /// let mut parser = kauri::Parser::new(Default::default())?;
     /// parser.feed(b"<p>")?;
-    /// assert_eq!(parser.encoding(), None);
+    /// assert_eq!(parser.encoding(), None); // a <meta> may follow
     /// parser.feed(&[b' '; 1024])?;
-    /// assert_eq!(parser.encoding(), None); // all ASCII so far: the guess waits
-    /// parser.end()?;
-    /// assert_eq!(parser.encoding(), Some("windows-1252"));
+    /// assert_eq!(parser.encoding(), Some("windows-1252")); // provisional: all ASCII so far
+    /// parser.feed("\u{444}\u{44b}\u{432}".repeat(30).as_bytes())?;
+    /// parser.end()?; // the guess reads the UTF-8 bytes: the parse starts over
+    /// assert_eq!(parser.encoding(), Some("UTF-8"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn encoding(&self) -> Option<&'static str> {
@@ -542,24 +822,30 @@ impl Parser {
     /// assert_eq!(doc.body().unwrap().text_content(), "after");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// After a panic ([`StreamError::Poisoned`]) it parses nothing more and returns the tree
+    /// as the panic left it.
     pub fn finish(mut self) -> Document {
-        if !self.ended {
-            // Cannot fail: the input has not ended.
-            let _ = self.end();
+        if !self.busy {
+            if !self.ended {
+                // Cannot fail: the input has not ended.
+                let _ = self.end();
+            }
+            while self.doc.scripts_running() > 0 {
+                let _ = self.resume();
+            }
+            self.run_input();
         }
-        while self.doc.scripts_running() > 0 {
-            let _ = self.resume();
-        }
-        self.run_input();
         let encoding = self.encoding().unwrap_or("UTF-8");
         let Parser {
             doc,
-            mut positions,
+            positions,
             truncated,
             text_len,
             opts,
             ..
         } = self;
+        let mut positions = positions.unwrap_or_default();
         let truncation = (truncated && opts.errors).then(|| {
             let (line, col) = positions.position(text_len);
             ParseError {
@@ -595,9 +881,10 @@ impl Parser {
         &bytes[..end]
     }
 
-    /// Sniffs the bytes buffered so far (enough of them, or all there will be) and decodes
+    /// Sniffs the bytes buffered so far (enough of them, or all there will be; or, when
+    /// `provisional`, the [`PRESCAN_LIMIT`] bytes the pre-scan found nothing in) and decodes
     /// them into the queue.
-    fn decide(&mut self) {
+    fn decide(&mut self, provisional: bool) {
         let Input::Sniffing(bytes) = &mut self.input else {
             return;
         };
@@ -606,14 +893,50 @@ impl Parser {
         // types honest.
         let decision = sniff(&bytes, &self.sniff).unwrap_or_else(|_| EncodingDecision::unicode());
         let mut decoder = StreamDecoder::for_decision(&decision);
-        decoder.decode(&bytes, false, &mut self.queue);
+        decoder.decode(&bytes, false, self.queue.appending());
         let tentative = decision.is_tentative();
-        self.doc = new_document(&self.opts, tentative);
+        self.doc = self.new_document(tentative);
         self.input = Input::Bytes {
             decoder,
             decision,
             kept: tentative.then_some(bytes),
+            provisional,
         };
+    }
+
+    /// After a provisional guess ([`Parser::decide`]): once the bytes the guess reads are
+    /// all there (checked when the kept bytes have doubled since the last look, so that small
+    /// chunks stay linear) or the input has ended, guesses again over them, as the whole-input
+    /// parse does; with another encoding, starts over with it (still tentative: a `<meta>`
+    /// may change it), as the standard lets a user agent do while the confidence is tentative
+    /// (§ changing-the-encoding-while-parsing). Called only while no script runs.
+    fn settle_guess(&mut self) {
+        let Input::Bytes {
+            decision,
+            kept: Some(kept),
+            provisional: provisional @ true,
+            ..
+        } = &mut self.input
+        else {
+            return;
+        };
+        if !self.ended {
+            if kept.len() < self.next_sniff {
+                return;
+            }
+            if sniff_needs_more(kept, &self.sniff) {
+                self.next_sniff = kept.len() * 2;
+                return;
+            }
+        }
+        *provisional = false;
+        let settled = sniff(kept, &self.sniff).unwrap_or_else(|_| EncodingDecision::unicode());
+        if settled.encoding == decision.encoding {
+            *decision = settled;
+            return;
+        }
+        let bytes = std::mem::take(kept);
+        self.start_over(settled, bytes);
     }
 
     /// Tokenizes the queued input while no script runs; ends the tokenizer once the input
@@ -625,17 +948,25 @@ impl Parser {
         if matches!(self.input, Input::Sniffing(_)) {
             return Step::Ready;
         }
-        if !self.queue.is_empty() {
-            let text = std::mem::take(&mut self.queue);
-            if self.tokenize(text) == Step::Script {
-                return Step::Script;
-            }
-            if !self.queue.is_empty() {
-                // A restart (a `<meta>` changed the encoding) queued the input again.
-                return self.run_input();
+        // Not while a script runs: a restart would drop the tree it is working on.
+        self.settle_guess();
+        loop {
+            let mut queue = std::mem::take(&mut self.queue);
+            match self.tokenize(&mut queue) {
+                Ran::Done => {
+                    self.queue = queue;
+                    break;
+                }
+                Ran::Paused => {
+                    self.queue = queue;
+                    self.saved.push(None);
+                    return Step::Script;
+                }
+                // The restart queued the input again, decoded with the new encoding.
+                Ran::Restarted => {}
             }
         }
-        if self.ended && !self.tokenizer_ended && self.doc.scripts_running() == 0 {
+        if self.ended && !self.tokenizer_ended {
             self.tokenizer_ended = true;
             let _ = self.doc.with_pipeline(|p| p.end());
             self.after_tokenizing();
@@ -643,49 +974,84 @@ impl Parser {
         Step::Ready
     }
 
-    /// Gives `text` to the tokenizer at the insertion point: returns [`Step::Script`] when it
-    /// paused at a script (the rest of `text` is saved for [`Parser::resume`]).
-    fn tokenize(&mut self, mut text: String) -> Step {
-        loop {
-            self.text_len += text.len();
-            self.positions.text.push_str(&text);
-            // Refused only after a call unwound (a sink panic), which unwinds out of here too.
-            let _ = self.doc.with_pipeline(|p| p.feed_string(text));
+    /// Tokenizes what a script wrote (or the rest of it after a script in it, at
+    /// [`Parser::resume`]) at the insertion point.
+    fn tokenize_written(&mut self, mut written: Pending) -> Step {
+        match self.tokenize(&mut written) {
+            Ran::Done => Step::Ready,
+            Ran::Paused => {
+                self.saved.push(Some(written));
+                Step::Script
+            }
+            Ran::Restarted => self.run_input(),
+        }
+    }
+
+    /// Gives `pending` to the tokenizer at the insertion point, all at once, or in pieces when
+    /// the parser pauses at scripts (see the module documentation), until it is all tokenized
+    /// or a script pauses the parser (the rest stays in `pending`).
+    fn tokenize(&mut self, pending: &mut Pending) -> Ran {
+        while !pending.is_empty() {
+            let end = pending.piece_end(self.pauses);
+            let piece = &pending.text[pending.start..end];
+            self.text_len += piece.len();
+            if let Some(positions) = &mut self.positions {
+                positions.text.push_str(piece);
+            }
+            if pending.start == 0 && end == pending.text.len() && end >= TAKE_WHOLE {
+                // All of it: the tokenizer takes the string itself (no copy).
+                let text = std::mem::take(&mut pending.text);
+                // Refused only after a call unwound (a sink panic), which poisons the parser.
+                let _ = self.doc.with_pipeline(|p| p.feed_string(text));
+            } else {
+                let _ = self.doc.with_pipeline(|p| p.feed(piece));
+                pending.start = end;
+            }
             if self.restart_for_encoding() {
-                return self.run_input();
+                return Ran::Restarted;
             }
             let rest = self
                 .doc
                 .with_pipeline(|p| p.take_paused_input())
                 .unwrap_or(None);
-            if let Some(rest) = &rest {
-                let keep = self.positions.text.len().saturating_sub(rest.len());
-                self.positions.text.truncate(keep);
-                self.text_len = self.text_len.saturating_sub(rest.len());
+            match rest {
+                Some(rest) => {
+                    self.text_len = self.text_len.saturating_sub(rest.len());
+                    if let Some(positions) = &mut self.positions {
+                        let keep = positions.text.len().saturating_sub(rest.len());
+                        positions.text.truncate(keep);
+                    }
+                    if pending.text.is_empty() {
+                        // The tokenizer had the whole string: the rest is the pending text.
+                        *pending = Pending::new(rest);
+                    } else {
+                        pending.give_back(end, rest);
+                    }
+                }
+                None => pending.piece = pending.piece.max(FIRST_PIECE).saturating_mul(2),
             }
             self.after_tokenizing();
-            match rest {
-                Some(rest) if self.doc.take_pending_script() => {
-                    self.saved.push(rest);
-                    return Step::Script;
-                }
-                // A pause without a script does not happen; go on with the rest.
-                Some(rest) => text = rest,
-                None => return Step::Ready,
+            // (A pause without a script does not happen; the loop would go on with the rest.)
+            if self.doc.take_pending_script() {
+                return Ran::Paused;
             }
         }
+        Ran::Done
     }
 
     /// Resolves the positions of new errors and drops the text no future token needs.
     fn after_tokenizing(&mut self) {
-        self.positions.resolve(self.doc.errors());
+        let Some(positions) = &mut self.positions else {
+            return;
+        };
+        positions.resolve(self.doc.errors());
         let from = self.doc.with_pipeline(|p| {
             let tokens = p.unfinished_from();
             p.sink()
                 .pending_table_text_from()
                 .map_or(tokens, |t| t.min(tokens))
         });
-        self.positions.drop_before(from);
+        positions.drop_before(from);
     }
 
     /// "Change the encoding" (§ changing-the-encoding-while-parsing) when the tree builder met
@@ -711,34 +1077,77 @@ impl Parser {
             return false;
         };
         let bytes = kept.take().unwrap_or_default();
-        let decision = EncodingDecision::meta_in_tree(new);
+        self.start_over(EncodingDecision::meta_in_tree(new), bytes);
+        true
+    }
+
+    /// Starts the parse over with the bytes fed so far decoded with `decision`'s encoding
+    /// (kept for another restart while it is tentative). The first tree is dropped.
+    fn start_over(&mut self, decision: EncodingDecision, bytes: Vec<u8>) {
         let mut decoder = StreamDecoder::for_decision(&decision);
-        self.queue.clear();
-        decoder.decode(&bytes, self.ended, &mut self.queue);
+        self.queue = Pending::default();
+        decoder.decode(&bytes, self.ended, self.queue.appending());
+        let tentative = decision.is_tentative();
         self.input = Input::Bytes {
             decoder,
             decision,
-            kept: None,
+            kept: tentative.then_some(bytes),
+            provisional: false,
         };
-        self.doc = new_document(&self.opts, false);
+        self.doc = self.new_document(tentative);
         self.saved.clear();
         self.text_len = 0;
-        self.positions = Positions::default();
-        true
+        self.tokenizer_ended = false;
+        self.positions = self.opts.errors.then(Positions::default);
+    }
+
+    /// A new document in progress with the parser's options.
+    fn new_document(&self, encoding_tentative: bool) -> DocumentInProgress {
+        new_document(
+            &self.opts,
+            encoding_tentative,
+            self.pauses,
+            self.context.as_ref(),
+        )
     }
 }
 
-/// A new document in progress with the options' tokenizer and tree builder.
-fn new_document(opts: &ParseOptions, encoding_tentative: bool) -> DocumentInProgress {
-    let tokenizer_options = TokenizerOptions {
+/// A new document in progress with the options' tokenizer and tree builder: for a document,
+/// or for the fragment parsing algorithm with `context` (§ html-fragment-parsing-algorithm).
+fn new_document(
+    opts: &ParseOptions,
+    encoding_tentative: bool,
+    pauses: bool,
+    context: Option<&FragmentContext>,
+) -> DocumentInProgress {
+    let mut tokenizer_options = TokenizerOptions {
         max_attributes: opts.max_attributes,
         ..TokenizerOptions::default()
     };
-    let builder_options = tree_builder_options(opts, encoding_tentative);
+    let mut builder_options = tree_builder_options(opts, encoding_tentative);
+    if let Some(context) = context {
+        tokenizer_options.initial_state = initial_tokenizer_state(context.name(), opts.scripting)
+            .map(State::from)
+            .unwrap_or_default();
+        // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
+        builder_options.declarative_shadow_roots = opts.declarative_shadow_roots.unwrap_or(false);
+        builder_options.iframe_srcdoc = false;
+        builder_options.encoding_tentative = false;
+    }
     let (spans, errors) = (opts.locations, opts.errors);
     DocumentInProgress::new(|sink| {
         let sink = sink.with_spans(spans).with_errors(errors);
-        let builder = TreeBuilder::new(sink, builder_options).with_script_pauses();
+        let builder = match context {
+            Some(context) => {
+                TreeBuilder::new_for_fragment(sink, context.name().clone(), &[], builder_options)
+            }
+            None => TreeBuilder::new(sink, builder_options),
+        };
+        let builder = if pauses {
+            builder.with_script_pauses()
+        } else {
+            builder
+        };
         Tokenizer::new(builder, tokenizer_options)
     })
     .with_scripting(opts.scripting)

@@ -226,29 +226,33 @@ fn run_script(parser: &mut Parser, depth: usize) -> Result<(), String> {
                     step = parser.resume().map_err(|e| e.to_string())?;
                 }
             }
-            Statement::SetId { id, new_id } => parser.edit(|ed| {
-                let element = ed
-                    .root()
-                    .descendants()
-                    .find(|n| n.get_attribute("id") == Some(id.as_str()));
-                match element {
-                    Some(element) => ed
-                        .set_attribute(element, "id", &new_id)
-                        .map_err(|e| e.to_string()),
-                    None => Err(format!("no element with id {id:?}")),
-                }
-            })?,
+            Statement::SetId { id, new_id } => parser
+                .edit(|ed| {
+                    let element = ed
+                        .root()
+                        .descendants()
+                        .find(|n| n.get_attribute("id") == Some(id.as_str()));
+                    match element {
+                        Some(element) => ed
+                            .set_attribute(element, "id", &new_id)
+                            .map_err(|e| e.to_string()),
+                        None => Err(format!("no element with id {id:?}")),
+                    }
+                })
+                .map_err(|e| e.to_string())??,
             Statement::SetAttribute {
                 tag,
                 index,
                 name,
                 value,
-            } => parser.edit(|ed| match ed.root().elements_by_tag_name(&tag).nth(index) {
-                Some(element) => ed
-                    .set_attribute(element, &name, &value)
-                    .map_err(|e| e.to_string()),
-                None => Err(format!("no {tag} element number {index}")),
-            })?,
+            } => parser
+                .edit(|ed| match ed.root().elements_by_tag_name(&tag).nth(index) {
+                    Some(element) => ed
+                        .set_attribute(element, &name, &value)
+                        .map_err(|e| e.to_string()),
+                    None => Err(format!("no {tag} element number {index}")),
+                })
+                .map_err(|e| e.to_string())??,
         }
     }
     Ok(())
@@ -256,7 +260,8 @@ fn run_script(parser: &mut Parser, depth: usize) -> Result<(), String> {
 
 /// Parses `data` with scripting on, running its scripts; the tree dump.
 fn run_case(data: &str) -> Result<String, String> {
-    let mut parser = Parser::new(kauri::ParseOptions::default()).map_err(|e| e.to_string())?;
+    let mut parser =
+        Parser::with_script_pauses(kauri::ParseOptions::default()).map_err(|e| e.to_string())?;
     let mut step = parser.feed_str(data).map_err(|e| e.to_string())?;
     loop {
         while step == Step::Script {

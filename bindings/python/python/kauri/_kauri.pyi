@@ -67,6 +67,37 @@ def parse_fragment(
     ``"svg path"``, ``"math mi"``). The document's ``root`` is a fragment node. Raises
     ``FragmentContextError`` for a context that names no element."""
 
+class Parser:
+    """A streaming parser, for a page read in pieces (an httpx or aiohttp response body, a
+    socket): ``feed`` each piece as it arrives, then ``close`` for the ``Document``, the same
+    one ``parse`` gives for the whole input however it is split (scripts never pause it). The
+    keyword arguments are ``parse``'s. With ``context`` (``"td"``, ``"svg path"``) it parses a
+    fragment, as ``parse_fragment`` does (bytes are UTF-8). Each ``feed`` releases the GIL
+    while it parses.
+
+    Raises ``EncodingError`` for an unknown label, ``FragmentContextError`` for a context that
+    names no element, ``ValueError`` when ``max_depth`` is 0 or labels come with a context."""
+
+    def __init__(
+        self,
+        *,
+        context: Optional[str] = None,
+        encoding: Optional[str] = None,
+        transport_charset: Optional[str] = None,
+        scripting: bool = False,
+        errors: bool = False,
+        locations: bool = False,
+        declarative_shadow_roots: Optional[bool] = None,
+        max_depth: Optional[int] = None,
+    ) -> None: ...
+    def feed(self, piece: Union[str, bytes, bytearray], /) -> None:
+        """Parses the next piece: ``bytes`` (the encoding is sniffed across pieces) or ``str``,
+        the same kind for every piece. Raises ``TypeError`` for another type or a change of
+        kind, ``ValueError`` after ``close``, while another thread feeds the parser, or for a
+        ``str`` when ``encoding`` or ``transport_charset`` was given."""
+    def close(self) -> Document:
+        """Ends the input and returns the document; the parser takes no more input."""
+
 class ParseError:
     """A parse error: the standard's ``code``, ``line`` and ``col`` (1-based; columns in UTF-16
     code units) and the byte ``offset`` in the decoded text. Unpacks as ``(code, line, col)``."""

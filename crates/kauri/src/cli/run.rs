@@ -91,8 +91,8 @@ struct Input<'a> {
 }
 
 /// `kauri parse` with the streaming parser: the input is fed `chunk` bytes at a time (or, with
-/// no chunk size, in the pieces standard input delivers). The CLI runs no scripts: the parser
-/// goes on at once after each one.
+/// no chunk size, in the pieces standard input delivers). The CLI runs no scripts, so its
+/// parser does not pause at them ([`kauri::Parser::new`]).
 fn load_streaming(input: Input<'_>, chunk: Option<usize>) -> Result<Document, Failure> {
     check_label(&input.encoding, "--encoding")?;
     check_label(&input.transport_charset, "--transport-charset")?;
@@ -117,10 +117,9 @@ fn load_streaming(input: Input<'_>, chunk: Option<usize>) -> Result<Document, Fa
         if filled == 0 {
             break;
         }
-        let mut step = parser.feed(&buffer[..filled]);
-        while step == Ok(kauri::Step::Script) {
-            step = parser.resume();
-        }
+        parser
+            .feed(&buffer[..filled])
+            .map_err(|e| Failure(e.to_string()))?;
     }
     Ok(parser.finish())
 }

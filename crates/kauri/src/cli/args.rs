@@ -35,6 +35,10 @@ pub enum Command {
     /// page (source, encoding, title, links, readable text, error count, --select matches).
     #[command(after_help = super::batch::BATCH_HELP)]
     Batch(super::batch::BatchArgs),
+    /// Report every parse error of pages (files, directories, standard input) with a worded
+    /// message, source range and extract; exit status 1 when there are any.
+    #[command(after_help = super::check::CHECK_HELP)]
+    Check(super::check::CheckArgs),
 }
 
 const PARSE_HELP: &str = "\

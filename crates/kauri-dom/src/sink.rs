@@ -111,7 +111,8 @@ pub struct Parsed<'a> {
 
 /// An element a tree construction error found open where the standard wants it closed
 /// (`eof-with-open-elements`, `end-tag-with-open-elements`, `eof-in-text`, `eof-in-template`,
-/// `eof-in-frameset`): which error, and the element's start tag in the source.
+/// `eof-in-frameset`, `unexpected-end-tag` for an end tag that closes elements opened after its
+/// element): which error, and the element's start tag in the source.
 ///
 /// ```
 /// use kauri_dom::{Arena, DomSink};

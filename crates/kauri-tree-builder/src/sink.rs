@@ -213,7 +213,8 @@ pub trait TreeSink {
 
     /// Names an element that the parse error just reported found open where the standard
     /// wants it closed (`eof-with-open-elements`, `end-tag-with-open-elements`, `eof-in-text`,
-    /// `eof-in-template`, `eof-in-frameset`): called right after [`TreeSink::parse_error`],
+    /// `eof-in-template`, `eof-in-frameset`, and `unexpected-end-tag` for an end tag "in body"
+    /// that closes elements opened after its element): called right after [`TreeSink::parse_error`],
     /// once per such element, outermost first, so that a checker can point at its start tag.
     /// Only called when [`TreeSink::wants_errors`] is true. The default ignores it.
     ///

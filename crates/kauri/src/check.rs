@@ -154,7 +154,8 @@ pub struct Report {
     /// DOCTYPE) a tree construction error is about; empty at the end of the input.
     pub range: SourceRange,
     /// The elements the error found unclosed (`eof-with-open-elements`,
-    /// `end-tag-with-open-elements`, `eof-in-text`, `eof-in-template`, `eof-in-frameset`),
+    /// `end-tag-with-open-elements`, `eof-in-text`, `eof-in-template`, `eof-in-frameset`, and
+    /// `unexpected-end-tag` for an end tag that closes elements opened after its element),
     /// outermost first, each with its start tag.
     pub unclosed: Vec<Unclosed>,
     /// The source around `range`.
@@ -331,11 +332,18 @@ fn message(
             "attr" => out.push_str(attribute_name_at(text, at)),
             "char" => out.push_str(&describe_char(text[at..].chars().next())),
             "open" => {
-                let names: Vec<String> = unclosed.iter().map(|u| format!("“{}”", u.name)).collect();
+                let names: Vec<String> = unclosed
+                    .iter()
+                    .take(OPEN_NAMES)
+                    .map(|u| format!("“{}”", u.name))
+                    .collect();
                 if names.is_empty() {
                     out.push_str("open elements");
                 } else {
                     out.push_str(&names.join(", "));
+                }
+                if unclosed.len() > OPEN_NAMES {
+                    out.push_str(&format!(" and {} more", unclosed.len() - OPEN_NAMES));
                 }
             }
             other => {
@@ -349,6 +357,9 @@ fn message(
     out.push_str(rest);
     out
 }
+
+/// How many unclosed elements `{open}` names (the reports list them all).
+const OPEN_NAMES: usize = 6;
 
 /// `“x” (U+0078)`, or `U+0001` for a character that does not print.
 fn describe_char(c: Option<char>) -> String {

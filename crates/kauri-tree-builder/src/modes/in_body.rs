@@ -635,7 +635,12 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Parse error if the current node is not `name`; then pop until `name` has been popped.
     fn close_element_named(&mut self, name: &LocalName) {
         if !self.open.current_is(name) {
-            self.error(ErrorCode::UnexpectedEndTag);
+            // The elements above the last `name` are closed without their end tags.
+            let from = self
+                .open
+                .position_html(name)
+                .map_or(self.open.len(), |i| i + 1);
+            self.error_unclosed(ErrorCode::UnexpectedEndTag, from, |_| true);
         }
         self.pop_until_popped(name);
     }
@@ -653,7 +658,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             if e.is_html(name) {
                 self.generate_implied_end_tags(Some(name));
                 if self.open.len() - 1 != i {
-                    self.error(ErrorCode::UnexpectedEndTag);
+                    self.error_unclosed(ErrorCode::UnexpectedEndTag, i + 1, |_| true);
                 }
                 self.pop_to_len(i);
                 return;

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use kauri::{check_bytes, Checked, Extract, ParseOptions, Report, SourceRange};
 use rayon::prelude::*;
 
+use super::args::OnOff;
 use super::batch::{expand, Source};
 use super::Failure;
 
@@ -31,6 +32,7 @@ An element left unclosed gets its own message, `Unclosed element “div”.`, at
 Examples:
   kauri check page.html
   kauri check --format gnu site/ | head
+  kauri check --scripting off page.html      (noscript content checked as markup)
   curl -s https://example.org/ | kauri check --format json -
 
 Exit status:
@@ -53,6 +55,10 @@ pub struct CheckArgs {
     /// Decode with this WHATWG encoding label (no sniffing; confidence certain).
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// The scripting flag: with it off, `noscript` content is parsed as markup (and checked),
+    /// as the Nu Html Checker does.
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub scripting: OnOff,
 }
 
 /// `kauri check --format`.
@@ -80,6 +86,7 @@ pub fn check(args: CheckArgs) -> Result<i32, Failure> {
     }
     let opts = ParseOptions {
         encoding: args.encoding.clone(),
+        scripting: args.scripting == OnOff::On,
         allow_utf8_guess: true,
         ..ParseOptions::default()
     };

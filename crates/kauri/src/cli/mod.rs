@@ -10,6 +10,7 @@
 //! kauri batch [INPUT...] [--list FILE] [--jobs N] [--select SELECTOR] [--output FILE]
 //!             [--scripting on|off] [--quiet]
 //! kauri check [FILES|DIRS|-] [--format text|gnu|json] [--max-errors N] [--encoding LABEL]
+//!             [--scripting on|off]
 //! ```
 //!
 //! Exit status 0 on success (malformed HTML always parses; `check`: 1 when it found parse

@@ -7,6 +7,7 @@ use kauri_tokenizer::State;
 pub const EXIT_CODES: &str = "\
 Exit status:
   0  success (malformed HTML is never an error: it parses; a selector matching nothing is success)
+  1  kauri check only: parse errors were found
   2  bad usage or input that is not HTML's fault: unknown option, unreadable file, unknown
      encoding label, invalid fragment context, invalid CSS selector (one line on stderr)";
 

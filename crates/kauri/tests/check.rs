@@ -259,3 +259,60 @@ fn directories_are_walked_and_reported_in_order() {
     assert_eq!(clean.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every document input of the html5lib tree-construction suite checks without panicking; each
+/// report's range is inside the input with its text as the extract's highlight, and there is
+/// one report per parse error of the ordinary parse.
+#[test]
+fn html5lib_inputs_give_one_report_per_error_inside_the_input() {
+    let Some(dir) = kauri_testdata::html5lib_tests_or_skip("html5lib_inputs_check") else {
+        return;
+    };
+    let mut checked = 0;
+    for file in kauri_testdata::files_with_suffix(&dir.join("tree-construction"), ".dat") {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for case in kauri_testdata::dat::read_dat(&text) {
+            if case.fragment.is_some() {
+                continue;
+            }
+            let opts = ParseOptions {
+                scripting: case.script != Some(false),
+                ..ParseOptions::default()
+            };
+            let html = case.data.as_str();
+            let reports = kauri::check_with_options(html, &opts);
+            let errors = kauri::parse_with_options(
+                html,
+                &ParseOptions {
+                    errors: true,
+                    ..opts.clone()
+                },
+            )
+            .errors()
+            .len();
+            assert_eq!(reports.len(), errors, "{html:?}");
+            for report in &reports {
+                let mut ranges = vec![(report.range, &report.extract)];
+                ranges.extend(report.unclosed.iter().map(|u| (u.start_tag, &u.extract)));
+                for (range, extract) in ranges {
+                    assert!(
+                        range.start <= range.end && range.end <= html.len(),
+                        "{html:?}"
+                    );
+                    assert_eq!(
+                        extract.highlighted(),
+                        &html[range.start..range.end],
+                        "{html:?}"
+                    );
+                }
+                assert!(
+                    !report.message.contains('{'),
+                    "{html:?}: {}",
+                    report.message
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "only {checked} inputs");
+}

@@ -253,7 +253,8 @@ fn reports(text: &str, parsed: &Parsed<'_>) -> Vec<Report> {
         let mut elements = Vec::new();
         while let Some(u) = unclosed.next_if(|u| u.error <= i) {
             if u.error == i {
-                let start_tag = (u.start_tag.start, u.start_tag.end.min(text.len()));
+                let end = floor_char_boundary(text, u.start_tag.end.min(text.len()));
+                let start_tag = (floor_char_boundary(text, u.start_tag.start.min(end)), end);
                 elements.push(Unclosed {
                     name: tag_at(text, start_tag.0).map_or_else(String::new, |t| t.name),
                     start_tag: range(text, &mut lines, start_tag),

@@ -5,10 +5,13 @@
 //!   writes `docs/conformance.md`.
 //! - `cargo xtask entities [SOURCE]`: regenerates the named character reference table of the
 //!   tokenizer from the suite's `tokenizer/namedEntities.test` (or SOURCE).
+//! - `cargo xtask errors`: regenerates the parse error codes (`ErrorCode`: the enum, `ALL`,
+//!   `as_str`, `kind`, `anchor`, `message`) from `crates/kauri-tokenizer/src/error_codes.tsv`.
 #![forbid(unsafe_code)]
 
 mod conformance;
 mod entities;
+mod errors;
 
 use std::process::ExitCode;
 
@@ -17,8 +20,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("conformance") => conformance::main(&args[1..]),
         Some("entities") => entities::main(&args[1..]),
+        Some("errors") => errors::main(&args[1..]),
         _ => Err(
-            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE]>"
+            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE] | errors>"
                 .to_string(),
         ),
     };

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
+mod check;
 mod document;
 mod node;
 mod stream;
@@ -78,7 +79,7 @@ impl Flags {
 }
 
 /// Checks that `label` names an encoding, for a clear error before parsing.
-fn check_label(argument: &str, label: &Option<String>) -> PyResult<()> {
+pub(crate) fn check_label(argument: &str, label: &Option<String>) -> PyResult<()> {
     match label {
         Some(label) if kauri::Encoding::for_label(label.trim().as_bytes()).is_none() => {
             Err(EncodingError::new_err(format!(
@@ -107,7 +108,7 @@ pub(crate) fn text_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> 
     }
 }
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map(|n| n.to_string())
@@ -241,6 +242,8 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_class::<check::CheckReport>()?;
     m.add_class::<Document>()?;
     m.add_class::<stream::Parser>()?;
     m.add_class::<ParseError>()?;

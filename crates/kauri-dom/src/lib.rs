@@ -67,7 +67,7 @@ pub use node::{
 };
 pub use query::{Select, Selector, SelectorError};
 pub use shadow::ShadowIncludingDescendants;
-pub use sink::{DomSink, NodeHandle, Parsed};
+pub use sink::{DomSink, NodeHandle, Parsed, UnclosedElement};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
 pub use kauri_tokenizer::{

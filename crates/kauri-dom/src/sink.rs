@@ -104,6 +104,38 @@ pub struct Parsed<'a> {
     pub root: &'a Node<'a>,
     /// The parse errors, in the order the parser reported them.
     pub errors: Vec<ParseError>,
+    /// The elements that tree construction errors found left open, with their start tags
+    /// (only when the sink recorded source ranges, [`DomSink::with_spans`], and errors).
+    pub unclosed: Vec<UnclosedElement>,
+}
+
+/// An element a tree construction error found open where the standard wants it closed
+/// (`eof-with-open-elements`, `end-tag-with-open-elements`, `eof-in-text`, `eof-in-template`,
+/// `eof-in-frameset`, `unexpected-end-tag` for an end tag that closes elements opened after its
+/// element): which error, and the element's start tag in the source.
+///
+/// ```
+/// use kauri_dom::{Arena, DomSink};
+/// use kauri_tokenizer::Tokenizer;
+/// use kauri_tree_builder::TreeBuilder;
+///
+/// let arena = Arena::new();
+/// let sink = DomSink::new(&arena).with_spans(true);
+/// let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, Default::default()), Default::default());
+/// tokenizer.feed("<!DOCTYPE html><div><span>x");
+/// tokenizer.end();
+/// let parsed = tokenizer.into_sink().into_sink().finish();
+/// assert_eq!(parsed.errors[0].code.as_str(), "eof-with-open-elements");
+/// let starts: Vec<(usize, usize, usize)> =
+///     parsed.unclosed.iter().map(|u| (u.error, u.start_tag.start, u.start_tag.end)).collect();
+/// assert_eq!(starts, [(0, 15, 20), (0, 20, 26)]); // `<div>`, `<span>`
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnclosedElement {
+    /// The index of the error in [`Parsed::errors`].
+    pub error: usize,
+    /// The element's start tag.
+    pub start_tag: Span,
 }
 
 /// Builds arena nodes for the tree builder.
@@ -166,6 +198,7 @@ pub struct DomSink<'a> {
     refused: u64,
     document: &'a Node<'a>,
     errors: Vec<ParseError>,
+    unclosed: Vec<UnclosedElement>,
     /// Whether parse errors are wanted (see [`DomSink::with_errors`]).
     report_errors: bool,
     spans: bool,
@@ -205,6 +238,7 @@ impl<'a> DomSink<'a> {
             refused: 0,
             document,
             errors: Vec::new(),
+            unclosed: Vec::new(),
             report_errors: true,
             spans: false,
             selectedcontent: SelectedContent::default(),
@@ -322,6 +356,7 @@ impl<'a> DomSink<'a> {
         Parsed {
             root: self.document,
             errors: self.errors,
+            unclosed: self.unclosed,
         }
     }
 
@@ -345,6 +380,7 @@ impl<'a> DomSink<'a> {
         Parsed {
             root: fragment,
             errors: self.errors,
+            unclosed: self.unclosed,
         }
     }
 
@@ -366,7 +402,11 @@ impl<'a> DomSink<'a> {
             _ => self.arena.new_node(NodeData::DocumentFragment),
         };
         clone_children_into(self.arena, source, root, true);
-        Parsed { root, errors }
+        Parsed {
+            root,
+            errors,
+            unclosed: Vec::new(),
+        }
     }
 
     /// A new Text node holding `text`, which becomes the last text insertion.
@@ -636,6 +676,15 @@ impl<'a> TreeSink for DomSink<'a> {
 
     fn wants_errors(&self) -> bool {
         self.report_errors
+    }
+
+    fn unclosed_element(&mut self, element: &NodeHandle<'a>) {
+        let start_tag = self.own(element).and_then(|node| node.span());
+        if let (Some(start_tag), Some(error)) = (start_tag, self.errors.len().checked_sub(1)) {
+            if self.report_errors {
+                self.unclosed.push(UnclosedElement { error, start_tag });
+            }
+        }
     }
 
     fn pop(&mut self, element: &NodeHandle<'a>) {

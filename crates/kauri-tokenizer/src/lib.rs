@@ -22,6 +22,8 @@
 
 mod char_ref;
 mod error;
+#[rustfmt::skip]
+mod error_code;
 mod input;
 pub mod names;
 mod position;
@@ -29,7 +31,7 @@ mod sink;
 mod token;
 mod tokenizer;
 
-pub use error::{ErrorCode, ParseError, UnknownErrorCode};
+pub use error::{ErrorCode, ErrorKind, ParseError, UnknownErrorCode};
 pub use names::{
     AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace, QualName,
 };

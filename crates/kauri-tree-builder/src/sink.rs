@@ -211,6 +211,23 @@ pub trait TreeSink {
         let _ = error;
     }
 
+    /// Names an element that the parse error just reported found open where the standard
+    /// wants it closed (`eof-with-open-elements`, `end-tag-with-open-elements`, `eof-in-text`,
+    /// `eof-in-template`, `eof-in-frameset`, and `unexpected-end-tag` for an end tag "in body"
+    /// that closes elements opened after its element): called right after [`TreeSink::parse_error`],
+    /// once per such element, outermost first, so that a checker can point at its start tag.
+    /// Only called when [`TreeSink::wants_errors`] is true. The default ignores it.
+    ///
+    /// ```
+    /// use kauri_tree_builder::TreeSink;
+    /// fn name_it<S: TreeSink>(sink: &mut S, element: &S::Handle) {
+    ///     sink.unclosed_element(element); // after sink.parse_error(..)
+    /// }
+    /// ```
+    fn unclosed_element(&mut self, element: &Self::Handle) {
+        let _ = element;
+    }
+
     /// Whether the sink wants parse errors. When false (asked once, when the tree builder is
     /// created), neither the tree builder nor the tokenizer driving it reports any, and the
     /// tokenizer skips the work of finding them (the input-stream scan, lines and columns).

@@ -125,6 +125,17 @@
 //! assert_eq!((stray.line, stray.col, stray.offset), (2, 7, 13));
 //! ```
 //!
+//! [`check`] (and [`check_bytes`]) words the same errors for a person, as a conformance
+//! checker reports them: each [`Report`] names the element or attribute, gives the source
+//! range, the start tags of the elements left unclosed, and an extract (`kauri check` prints
+//! them as text, GNU-style lines or the Nu Html Checker's JSON).
+//!
+//! ```
+//! let reports = kauri::check("<!DOCTYPE html>\n<ul><li>one</ul></p>");
+//! assert_eq!(reports[0].message, "Stray end tag “p”: no “p” it could close is open here, or elements opened inside it are unclosed (the parser ignores it or closes them).");
+//! assert_eq!((reports[0].range.first.line, reports[0].range.first.col), (2, 17));
+//! ```
+//!
 //! # Parse bytes as they arrive
 //!
 //! [`Parser`] takes the input in pieces (from a socket, a pipe) and gives the same Document,
@@ -160,6 +171,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod check;
 mod extract;
 mod fragment;
 mod options;
@@ -167,6 +179,10 @@ mod parse;
 mod stream;
 pub mod tokenize;
 
+pub use check::{
+    check, check_bytes, check_with_options, Checked, Extract, Position, Report, SourceRange,
+    Unclosed,
+};
 pub use extract::{links, title};
 pub use fragment::{ContextError, FragmentContext};
 pub use options::ParseOptions;
@@ -181,9 +197,10 @@ pub use kauri_dom::{
     to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,
     Document, Edge, EditError, Editor, Element, JsonOptions, LocalName, Namespace, Node, NodeData,
     NodeKind, ParseError, Parsed, QualName, QuirksMode, Select, Selector, SelectorError, Span,
+    UnclosedElement,
 };
 pub use kauri_encoding::{Encoding, UnknownLabel};
-pub use kauri_tokenizer::{line_col, ErrorCode, LineCounter};
+pub use kauri_tokenizer::{line_col, ErrorCode, ErrorKind, LineCounter};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

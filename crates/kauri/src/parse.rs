@@ -139,17 +139,28 @@ pub fn parse_document_bytes<'a>(
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
+    parse_document_bytes_keeping_text(arena, bytes, opts).map(|(parsed, used, _)| (parsed, used))
+}
+
+/// [`parse_document_bytes`], also giving the text the tree was parsed from (the decoded
+/// input, after a restart the second decoding): the text the errors' offsets point into.
+pub(crate) fn parse_document_bytes_keeping_text<'a>(
+    arena: &'a Arena<'a>,
+    bytes: &[u8],
+    opts: &ParseOptions,
+) -> Result<(Parsed<'a>, &'static Encoding, String), UnknownLabel> {
     let (bytes, truncated) = opts.limit_bytes(bytes);
     let decision = kauri_encoding::sniff(bytes, &sniff_options(opts))?;
     let text = kauri_encoding::decode(bytes, &decision);
     let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative(), truncated);
-    drop(text);
     match restart_encoding(decision.encoding, change) {
         Some(new) => {
+            drop(text);
             let text = kauri_encoding::decode(bytes, &EncodingDecision::meta_in_tree(new));
-            Ok((run_document(arena, &text, opts, false, truncated).0, new))
+            let parsed = run_document(arena, &text, opts, false, truncated).0;
+            Ok((parsed, new, text))
         }
-        None => Ok((parsed, decision.encoding)),
+        None => Ok((parsed, decision.encoding, text)),
     }
 }
 

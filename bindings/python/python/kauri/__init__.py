@@ -12,6 +12,7 @@ Parsing releases the GIL, so threads parse in parallel. ``import kauri.bs4`` reg
 """
 
 from kauri._kauri import (
+    CheckReport,
     Comment,
     Doctype,
     Document,
@@ -28,11 +29,13 @@ from kauri._kauri import (
     Text,
     parse,
     parse_fragment,
+    check,
 )
 from kauri._attrs import Attrs
 
 __all__ = [
     "Attrs",
+    "CheckReport",
     "Comment",
     "Doctype",
     "Document",
@@ -49,4 +52,5 @@ __all__ = [
     "Text",
     "parse",
     "parse_fragment",
+    "check",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``kauri._kauri`` (re-exported by ``kauri``)."""
 
-from typing import Iterator, Literal, Optional, Union
+from typing import Iterator, List, Literal, Optional, Union
 
 from kauri._attrs import Attrs
 
@@ -113,6 +113,49 @@ class ParseError:
     def __iter__(self) -> Iterator[Union[str, int]]: ...
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Union[str, int]: ...
+
+class CheckReport:
+    """One report of ``check()``: ``code``, a worded ``message``, the range (``start`` and
+    ``end`` byte offsets into the decoded text; ``first_line``, ``first_col``, ``last_line``,
+    ``last_col``, 1-based, columns in UTF-16 code units), the source ``extract`` with the range
+    at ``extract[hilite_start:hilite_start + hilite_length]``, and ``unclosed``: one record per
+    element the error found unclosed, at its start tag."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def first_line(self) -> int: ...
+    @property
+    def first_col(self) -> int: ...
+    @property
+    def last_line(self) -> int: ...
+    @property
+    def last_col(self) -> int: ...
+    @property
+    def extract(self) -> str: ...
+    @property
+    def hilite_start(self) -> int: ...
+    @property
+    def hilite_length(self) -> int: ...
+    @property
+    def unclosed(self) -> List["CheckReport"]: ...
+
+def check(
+    html: Union[str, bytes, bytearray],
+    /,
+    *,
+    encoding: Optional[str] = None,
+    scripting: bool = False,
+) -> List[CheckReport]:
+    """Checks a page: one ``CheckReport`` per parse error, in input order (empty when the page
+    parses without error), as ``kauri check`` prints them."""
+    ...
 
 class Document:
     """A parsed document or fragment. Its nodes keep it alive."""

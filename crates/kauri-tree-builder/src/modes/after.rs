@@ -61,7 +61,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.stop_parsing();
                     return Flow::Done;
                 }
-                self.error(ErrorCode::EofInTemplate);
+                // The elements from the last `template` up are left open.
+                let from = (0..self.open.len())
+                    .rev()
+                    .find(|&i| self.open.get(i).is_html(&local_name!("template")))
+                    .unwrap_or(0);
+                self.error_unclosed(ErrorCode::EofInTemplate, from, |_| true);
                 self.pop_until_popped(&local_name!("template"));
                 // The end-of-file path keeps a `<template for>`'s markers in the tree.
                 self.forget_closed_templates();
@@ -175,7 +180,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Token::Eof => {
                 if self.open.len() > 1 {
-                    self.error(ErrorCode::EofInFrameset);
+                    let current = self.open.len() - 1;
+                    self.error_unclosed(ErrorCode::EofInFrameset, current, |_| true);
                 }
                 self.stop_parsing();
                 Flow::Done

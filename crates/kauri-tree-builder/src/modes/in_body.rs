@@ -56,12 +56,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.template_modes.is_empty() {
             return self.in_template(Token::Eof);
         }
-        let unexpected = self
-            .open
-            .iter()
-            .any(|e| !(e.ns == Namespace::Html && may_be_open_when_body_ends(&e.name)));
-        if unexpected {
-            self.error(ErrorCode::EofWithOpenElements);
+        if self.open.iter().any(may_not_be_open_when_body_ends) {
+            self.error_unclosed(
+                ErrorCode::EofWithOpenElements,
+                0,
+                may_not_be_open_when_body_ends,
+            );
         }
         self.stop_parsing();
         Flow::Done
@@ -497,12 +497,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
-                if self
-                    .open
-                    .iter()
-                    .any(|e| !(e.ns == Namespace::Html && may_be_open_when_body_ends(&e.name)))
-                {
-                    self.error(ErrorCode::EndTagWithOpenElements);
+                if self.open.iter().any(may_not_be_open_when_body_ends) {
+                    self.error_unclosed(
+                        ErrorCode::EndTagWithOpenElements,
+                        0,
+                        may_not_be_open_when_body_ends,
+                    );
                 }
                 // The `body` element stays on the stack: its end tag is recorded here.
                 let body = self.open.get(1).handle.clone();
@@ -635,7 +635,12 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Parse error if the current node is not `name`; then pop until `name` has been popped.
     fn close_element_named(&mut self, name: &LocalName) {
         if !self.open.current_is(name) {
-            self.error(ErrorCode::UnexpectedEndTag);
+            // The elements above the last `name` are closed without their end tags.
+            let from = self
+                .open
+                .position_html(name)
+                .map_or(self.open.len(), |i| i + 1);
+            self.error_unclosed(ErrorCode::UnexpectedEndTag, from, |_| true);
         }
         self.pop_until_popped(name);
     }
@@ -653,7 +658,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             if e.is_html(name) {
                 self.generate_implied_end_tags(Some(name));
                 if self.open.len() - 1 != i {
-                    self.error(ErrorCode::UnexpectedEndTag);
+                    self.error_unclosed(ErrorCode::UnexpectedEndTag, i + 1, |_| true);
                 }
                 self.pop_to_len(i);
                 return;
@@ -677,7 +682,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Eof => {
-                self.error(ErrorCode::EofInText);
+                let current = self.open.len().saturating_sub(1);
+                self.error_unclosed(ErrorCode::EofInText, current, |_| true);
                 self.pop();
                 self.mode = self.original_mode;
                 Flow::Reprocess(Token::Eof)
@@ -720,4 +726,11 @@ fn closes_more_than_the_current_node(name: &LocalName) -> bool {
             | local_name!("object")
             | local_name!("br")
     )
+}
+
+/// An open element that makes the end of the body a parse error: one not in the list of
+/// [`may_be_open_when_body_ends`] (§ parsing-main-inbody, the end-of-file token and the `body`
+/// and `html` end tags).
+fn may_not_be_open_when_body_ends<H>(e: &crate::stack::OpenElement<H>) -> bool {
+    !(e.ns == Namespace::Html && may_be_open_when_body_ends(&e.name))
 }

@@ -370,6 +370,33 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// Reports a tree construction parse error about elements left open (as [`Self::error`]
+    /// does), then names each of them to the sink ([`TreeSink::unclosed_element`]), outermost
+    /// first: the entries of the stack of open elements from index `from` up that `unclosed`
+    /// selects. Nothing is done when errors are off.
+    #[cold]
+    pub(crate) fn error_unclosed(
+        &mut self,
+        code: ErrorCode,
+        from: usize,
+        unclosed: fn(&crate::stack::OpenElement<S::Handle>) -> bool,
+    ) {
+        if !self.errors {
+            return;
+        }
+        self.sink.parse_error(ParseError::at(code, self.span.start));
+        let handles: Vec<S::Handle> = self
+            .open
+            .iter()
+            .skip(from)
+            .filter(|e| unclosed(e))
+            .map(|e| e.handle.clone())
+            .collect();
+        for handle in &handles {
+            self.sink.unclosed_element(handle);
+        }
+    }
+
     /// The adjusted current node (§ the-stack-of-open-elements): the context element when parsing a
     /// fragment and only the `html` root is open, otherwise the current node. As (namespace, name,
     /// flags).

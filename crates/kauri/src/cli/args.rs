@@ -7,6 +7,7 @@ use kauri_tokenizer::State;
 pub const EXIT_CODES: &str = "\
 Exit status:
   0  success (malformed HTML is never an error: it parses; a selector matching nothing is success)
+  1  kauri check only: parse errors were found
   2  bad usage or input that is not HTML's fault: unknown option, unreadable file, unknown
      encoding label, invalid fragment context, invalid CSS selector (one line on stderr)";
 
@@ -35,6 +36,10 @@ pub enum Command {
     /// page (source, encoding, title, links, readable text, error count, --select matches).
     #[command(after_help = super::batch::BATCH_HELP)]
     Batch(super::batch::BatchArgs),
+    /// Report every parse error of pages (files, directories, standard input) with a worded
+    /// message, source range and extract; exit status 1 when there are any.
+    #[command(after_help = super::check::CHECK_HELP)]
+    Check(super::check::CheckArgs),
 }
 
 const PARSE_HELP: &str = "\

@@ -71,7 +71,7 @@ Exit status:
      or bad usage (one line on stderr)";
 
 /// Where pages come from.
-enum Source {
+pub(super) enum Source {
     Html(PathBuf),
     Warc(PathBuf),
 }
@@ -106,7 +106,7 @@ fn is_html_file(path: &Path) -> bool {
 }
 
 /// The sources of one input path; problems are reported and skipped.
-fn expand(input: &str, sources: &mut Vec<Source>, bad: &mut Vec<String>) {
+pub(super) fn expand(input: &str, sources: &mut Vec<Source>, bad: &mut Vec<String>) {
     let path = PathBuf::from(input);
     if !path.is_dir() {
         if !path.exists() {

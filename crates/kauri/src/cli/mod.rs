@@ -9,14 +9,18 @@
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
 //! kauri batch [INPUT...] [--list FILE] [--jobs N] [--select SELECTOR] [--output FILE]
 //!             [--scripting on|off] [--quiet]
+//! kauri check [FILES|DIRS|-] [--format text|gnu|json] [--max-errors N] [--encoding LABEL]
+//!             [--scripting on|off]
 //! ```
 //!
-//! Exit status 0 on success (malformed HTML always parses), 2 for bad usage or input that is
+//! Exit status 0 on success (malformed HTML always parses; `check`: 1 when it found parse
+//! errors), 2 for bad usage or input that is
 //! not HTML's fault (an unreadable file, an unknown encoding label, an invalid fragment
 //! context, an invalid CSS selector), with one line on stderr.
 
 mod args;
 mod batch;
+mod check;
 mod output_encoding;
 mod run;
 mod warc;
@@ -38,7 +42,7 @@ pub fn main() -> i32 {
     };
     let result = run::run(cli);
     match result {
-        Ok(()) => 0,
+        Ok(status) => status,
         Err(Failure(message)) => {
             let _ = writeln!(std::io::stderr(), "kauri: {message}");
             2
@@ -58,7 +62,7 @@ fn report_clap_error(err: clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let _ = writeln!(
                 std::io::stderr(),
-                "kauri: a command is required: parse, select, tokenize or batch (see kauri --help)"
+                "kauri: a command is required: parse, select, tokenize, batch or check (see kauri --help)"
             );
             2
         }

@@ -8,17 +8,19 @@ use super::args::{Command, Format, OnOff, ParseArgs, SelectArgs, TokenizeArgs};
 use super::output_encoding::EncodingWriter;
 use super::{Cli, Failure};
 
-pub fn run(cli: Cli) -> Result<(), Failure> {
+/// Runs a command; returns the exit status (0, or 1 when `check` found parse errors).
+pub fn run(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
-        Command::Parse(args) => parse(args),
-        Command::Select(args) => select(args),
-        Command::Tokenize(args) => tokenize(args),
-        Command::Batch(args) => super::batch::batch(args),
+        Command::Parse(args) => parse(args).map(|()| 0),
+        Command::Select(args) => select(args).map(|()| 0),
+        Command::Tokenize(args) => tokenize(args).map(|()| 0),
+        Command::Batch(args) => super::batch::batch(args).map(|()| 0),
+        Command::Check(args) => super::check::check(args),
     }
 }
 
 /// Reads the whole input: a file, or standard input for `-`.
-fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
+pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     if path == "-" {
         std::io::stdin()

@@ -73,7 +73,7 @@ fn record(
 /// encoding sniffing (`encoding` overrides it). `scripting` is the parser's scripting flag
 /// (off, as in `parse()`: `noscript` content is checked as markup).
 #[pyfunction]
-#[pyo3(signature = (html, /, *, encoding=None, scripting=false))]
+#[pyo3(signature = (html, /, *, encoding=None, scripting=true))]
 pub fn check(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,

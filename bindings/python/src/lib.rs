@@ -118,7 +118,7 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// Parses a document from `str` (already decoded) or `bytes` (decoded after the standard's
 /// encoding sniffing).
 #[pyfunction]
-#[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=false,
+#[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=true,
                     errors=false, locations=false, declarative_shadow_roots=None, max_depth=None))]
 #[allow(clippy::too_many_arguments)]
 fn parse(
@@ -185,7 +185,7 @@ fn check_max_depth(max_depth: Option<usize>) -> PyResult<()> {
 /// Parses a fragment with the standard's fragment parsing algorithm (what `innerHTML` does)
 /// in the context element `context` (`"td"`, `"svg path"`, `"math mi"`).
 #[pyfunction]
-#[pyo3(signature = (html, /, context=None, *, scripting=false, errors=false, locations=false,
+#[pyo3(signature = (html, /, context=None, *, scripting=true, errors=false, locations=false,
                     declarative_shadow_roots=None, max_depth=None))]
 #[allow(clippy::too_many_arguments)]
 fn parse_fragment(

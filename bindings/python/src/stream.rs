@@ -85,7 +85,7 @@ fn stream_error(err: kauri::StreamError) -> PyErr {
 #[pymethods]
 impl Parser {
     #[new]
-    #[pyo3(signature = (*, context=None, encoding=None, transport_charset=None, scripting=false,
+    #[pyo3(signature = (*, context=None, encoding=None, transport_charset=None, scripting=true,
                         errors=false, locations=false, declarative_shadow_roots=None,
                         max_depth=None))]
     #[allow(clippy::too_many_arguments)]

@@ -196,8 +196,9 @@ def test_locations() -> None:
 
 def test_scripting_flag() -> None:
     html = "<body><noscript><p>x</p></noscript>"
-    assert kauri.parse(html).select_one("noscript p") is not None  # scripting off by default
-    assert kauri.parse(html, scripting=True).select_one("noscript p") is None
+    # Scripting is on by default, as in Rust and the CLI (the README's defaults table).
+    assert kauri.parse(html).select_one("noscript p") is None
+    assert kauri.parse(html, scripting=False).select_one("noscript p") is not None
 
 
 def test_encodings() -> None:

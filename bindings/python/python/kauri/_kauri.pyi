@@ -37,7 +37,7 @@ def parse(
     *,
     encoding: Optional[str] = None,
     transport_charset: Optional[str] = None,
-    scripting: bool = False,
+    scripting: bool = True,
     errors: bool = False,
     locations: bool = False,
     declarative_shadow_roots: Optional[bool] = None,
@@ -57,7 +57,7 @@ def parse_fragment(
     /,
     context: str = "body",
     *,
-    scripting: bool = False,
+    scripting: bool = True,
     errors: bool = False,
     locations: bool = False,
     declarative_shadow_roots: Optional[bool] = None,
@@ -84,7 +84,7 @@ class Parser:
         context: Optional[str] = None,
         encoding: Optional[str] = None,
         transport_charset: Optional[str] = None,
-        scripting: bool = False,
+        scripting: bool = True,
         errors: bool = False,
         locations: bool = False,
         declarative_shadow_roots: Optional[bool] = None,
@@ -151,7 +151,7 @@ def check(
     /,
     *,
     encoding: Optional[str] = None,
-    scripting: bool = False,
+    scripting: bool = True,
 ) -> List[CheckReport]:
     """Checks a page: one ``CheckReport`` per parse error, in input order (empty when the page
     parses without error), as ``kauri check`` prints them."""

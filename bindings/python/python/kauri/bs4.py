@@ -70,12 +70,13 @@ class KauriTreeBuilder(HTMLTreeBuilder):
         soup = self.soup
         assert soup is not None
         if isinstance(markup, str):
-            doc = kauri.parse(markup, declarative_shadow_roots=False)
+            doc = kauri.parse(markup, scripting=False, declarative_shadow_roots=False)
             soup.original_encoding = None
         else:
             doc = kauri.parse(
                 bytes(markup),
                 encoding=self.user_specified_encoding,
+                scripting=False,
                 declarative_shadow_roots=False,
             )
             soup.original_encoding = doc.encoding.lower() if doc.encoding else None

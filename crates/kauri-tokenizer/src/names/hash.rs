@@ -19,7 +19,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A [`Hasher`] for names and for keys made of names and small integers (see the
-/// [module documentation](self)).
+/// module documentation, `names/hash.rs`).
 ///
 /// ```
 /// use std::collections::HashMap;

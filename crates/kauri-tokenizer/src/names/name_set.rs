@@ -102,7 +102,7 @@ impl NameKey {
 }
 
 /// A set of names, each the name of an entry of a list the caller keeps and passes to the
-/// lookups (a tag's attributes): see the [module documentation](self).
+/// lookups (a tag's attributes): see the module documentation (`names/name_set.rs`).
 ///
 /// ```
 /// use kauri_tokenizer::names::{NameKey, NameSet};

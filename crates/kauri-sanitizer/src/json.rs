@@ -123,6 +123,12 @@ fn targets(value: &Value, member: &str) -> Result<Vec<String>, ConfigError> {
         .collect()
 }
 
+/// Whether `json` is the string `"default"`, the `SanitizerPresets` value naming the built-in
+/// safe default configuration.
+pub(crate) fn is_default_preset(json: &str) -> bool {
+    matches!(serde_json::from_str::<Value>(json), Ok(Value::String(s)) if s == "default")
+}
+
 impl SanitizerConfig {
     /// Reads a config dictionary from JSON text: `{"elements": ["p", {"name": "a",
     /// "attributes": ["href"]}], "comments": true}`. `null` is the empty dictionary. Unknown

@@ -167,17 +167,41 @@ impl Sanitizer {
     }
 
     /// A config written as JSON in the standard's dictionary shape, for `new Sanitizer(config)`
-    /// (see [`SanitizerConfig::from_json`] for the conversions).
+    /// (see [`SanitizerConfig::from_json`] for the conversions). The JSON string `"default"`
+    /// (the `SanitizerPresets` value) is the built-in safe default configuration.
     ///
     /// ```
     /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
     /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "<i>y</i>");
     /// assert!(kauri_sanitizer::Sanitizer::from_json(r#"{"elements": 1}"#).is_err());
+    /// let default = kauri_sanitizer::Sanitizer::from_json(r#""default""#)?;
+    /// assert_eq!(default.sanitize("<i onclick=x>y</i>"), "<i>y</i>");
     /// # Ok::<(), kauri_sanitizer::ConfigError>(())
     /// ```
     #[cfg(feature = "json")]
     pub fn from_json(json: &str) -> Result<Sanitizer, ConfigError> {
-        Sanitizer::new(SanitizerConfig::from_json(json)?)
+        Sanitizer::from_json_with(json, true)
+    }
+
+    /// A config written as JSON, as a safe method (`setHTML`) takes it: see
+    /// [`Sanitizer::for_safe_methods`]. This is what the command line's `--config` reads.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json_for_safe_methods(r#"{"removeElements": ["b"]}"#)?;
+    /// assert_eq!(s.sanitize("<!--c--><b>x</b><i>y</i>"), "<i>y</i>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    #[cfg(feature = "json")]
+    pub fn from_json_for_safe_methods(json: &str) -> Result<Sanitizer, ConfigError> {
+        Sanitizer::from_json_with(json, false)
+    }
+
+    #[cfg(feature = "json")]
+    fn from_json_with(json: &str, allow: bool) -> Result<Sanitizer, ConfigError> {
+        if json::is_default_preset(json) {
+            return Ok(Sanitizer::default());
+        }
+        Sanitizer::set_a_configuration(SanitizerConfig::from_json(json)?, allow)
     }
 
     /// A [`SanitizerBuilder`] starting from an empty config.

@@ -13,7 +13,6 @@
 use kauri_dom::{Editor, Node, NodeData};
 
 use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
-use crate::config::is_custom_data_attribute_name;
 use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
@@ -159,7 +158,7 @@ fn sanitize_attributes<'a>(
                         .is_some_and(|a| a.contains(&key))
                     || (rules.data_attributes
                         && key.0 == Ns::Null
-                        && is_custom_data_attribute_name(&name.local))
+                        && name.local.starts_with("data-"))
             }
             None => match local.and_then(|l| l.attributes.as_ref()) {
                 Some(own) => own.contains(&key),

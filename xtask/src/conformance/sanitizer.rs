@@ -75,7 +75,11 @@ fn default_method(file: &str) -> &'static str {
 
 /// Runs one case: the dump of the context element's children, or `Err` with the error name
 /// (`TypeError`) when the config is rejected.
-fn run_case(case: &TestCase, method: &str) -> Result<Vec<String>, String> {
+fn run_case(
+    case: &TestCase,
+    method: &str,
+    config_override: Option<&str>,
+) -> Result<Vec<String>, String> {
     let data = case
         .get("data")
         .unwrap_or_default()
@@ -91,14 +95,18 @@ fn run_case(case: &TestCase, method: &str) -> Result<Vec<String>, String> {
         .map_err(|e| format!("bad context: {e}"))?;
     let context = context.name().clone();
     // `JSON.parse` failing (or no `#config`) leaves the sanitizer undefined.
-    let config =
-        case.get("config")
-            .map(SanitizerConfig::from_json)
-            .and_then(|parsed| match parsed {
-                Err(kauri::ConfigError::Json(_)) => None,
-                other => Some(other),
-            });
+    let config = config_override
+        .or(case.get("config"))
+        .map(SanitizerConfig::from_json)
+        .and_then(|parsed| match parsed {
+            Err(kauri::ConfigError::Json(_)) => None,
+            other => Some(other),
+        });
+    let preset = config_override
+        .or(case.get("config"))
+        .is_some_and(|json| json.trim() == "\"default\"");
     let sanitizer = match config {
+        _ if preset => Some(Sanitizer::default()),
         None if safe => Some(Sanitizer::default()),
         None => None,
         Some(Err(_)) => return Err("TypeError".into()),
@@ -128,6 +136,40 @@ fn run_case(case: &TestCase, method: &str) -> Result<Vec<String>, String> {
 }
 
 const HOST: &str = "web-platform.test";
+
+/// The `.html` files whose inline `<script type="html5lib-testcases">` tables run here, each
+/// with the calls its script makes per case: the method, and the config it passes instead of
+/// the case's own (`None`: `JSON.parse(#config)`, absent meaning no options).
+const INLINE_TABLES: &[(&str, &[(&str, Option<&str>)])] = &[
+    (
+        "sanitizer-basic-filtering.html",
+        &[("setHTML", None), ("setHTMLUnsafe", None)],
+    ),
+    ("sanitizer-javascript-url.html", &[("setHTML", Some("{}"))]),
+];
+
+/// The `id` and text of each `<script type="html5lib-testcases">` element of a test page.
+fn inline_groups(html: &str) -> Vec<(&str, &str)> {
+    let mut groups = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script id=\"") {
+        let tag = &rest[start..];
+        let Some(tag_end) = tag.find('>') else { break };
+        let id = tag["<script id=\"".len()..]
+            .split('"')
+            .next()
+            .unwrap_or_default();
+        let body = &tag[tag_end + 1..];
+        let Some(end) = body.find("</script>") else {
+            break;
+        };
+        if tag[..tag_end].contains("html5lib-testcases") {
+            groups.push((id, &body[..end]));
+        }
+        rest = &body[end..];
+    }
+    groups
+}
 
 /// The children of `node` in the harness's `#document` format, attributes sorted.
 fn push_children<'a>(
@@ -243,7 +285,7 @@ pub fn run(dir: &Path) -> Suite {
         for (index, case) in read_testcases(&text).iter().enumerate() {
             result.total += 1;
             let data = case.get("data").unwrap_or_default();
-            let outcome = run_case(case, default_method(&file));
+            let outcome = run_case(case, default_method(&file), None);
             let passed = match (&outcome, case.get("error")) {
                 (Err(name), Some(expected)) => name == expected,
                 (Ok(lines), None) => *lines == expected_lines(case.get("document").unwrap_or("")),
@@ -264,6 +306,31 @@ pub fn run(dir: &Path) -> Suite {
                     .unwrap_or_else(|| expected_lines(case.get("document").unwrap_or(""))),
                 outcome
             ));
+        }
+        suite.files.push(result);
+    }
+    for (file, runs) in INLINE_TABLES {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+        let mut result = FileResult {
+            file: file.to_string(),
+            ..FileResult::default()
+        };
+        for (group, block) in inline_groups(&text) {
+            for (index, case) in read_testcases(block).iter().enumerate() {
+                for (method, config) in *runs {
+                    result.total += 1;
+                    let outcome = run_case(case, method, *config);
+                    let expected = expected_lines(case.get("document").unwrap_or(""));
+                    if outcome.as_ref().is_ok_and(|lines| *lines == expected) {
+                        result.passed += 1;
+                    } else {
+                        suite.failures.push(format!(
+                            "{file} {group}/{index} {method} {:?}\n  expected: {expected:?}\n  actual:   {outcome:?}",
+                            case.get("data")
+                        ));
+                    }
+                }
+            }
         }
         suite.files.push(result);
     }

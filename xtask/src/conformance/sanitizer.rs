@@ -140,7 +140,11 @@ const HOST: &str = "web-platform.test";
 /// The `.html` files whose inline `<script type="html5lib-testcases">` tables run here, each
 /// with the calls its script makes per case: the method, and the config it passes instead of
 /// the case's own (`None`: `JSON.parse(#config)`, absent meaning no options).
-const INLINE_TABLES: &[(&str, &[(&str, Option<&str>)])] = &[
+/// One call a page's script makes per case: the method and the config passed instead of the
+/// case's own.
+type InlineRun = (&'static str, Option<&'static str>);
+
+const INLINE_TABLES: &[(&str, &[InlineRun])] = &[
     (
         "sanitizer-basic-filtering.html",
         &[("setHTML", None), ("setHTMLUnsafe", None)],

@@ -35,6 +35,9 @@ pub enum Command {
     /// page (source, encoding, title, links, readable text, error count, --select matches).
     #[command(after_help = super::batch::BATCH_HELP)]
     Batch(super::batch::BatchArgs),
+    /// Sanitize an HTML fragment with the HTML standard's sanitizer (setHTML) and print it.
+    #[command(after_help = super::sanitize::SANITIZE_HELP)]
+    Sanitize(super::sanitize::SanitizeArgs),
 }
 
 const PARSE_HELP: &str = "\

@@ -9,16 +9,18 @@
 //! kauri tokenize [FILE|-] --format json [--initial-state STATE] [--last-start-tag NAME]
 //! kauri batch [INPUT...] [--list FILE] [--jobs N] [--select SELECTOR] [--output FILE]
 //!             [--scripting on|off] [--quiet]
+//! kauri sanitize [FILE|-] [--config JSON-or-FILE] [--context TAG] [--unsafe]
 //! ```
 //!
 //! Exit status 0 on success (malformed HTML always parses), 2 for bad usage or input that is
 //! not HTML's fault (an unreadable file, an unknown encoding label, an invalid fragment
-//! context, an invalid CSS selector), with one line on stderr.
+//! context, an invalid CSS selector, an invalid sanitizer config), with one line on stderr.
 
 mod args;
 mod batch;
 mod output_encoding;
 mod run;
+mod sanitize;
 mod warc;
 
 use std::io::Write;
@@ -58,7 +60,7 @@ fn report_clap_error(err: clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let _ = writeln!(
                 std::io::stderr(),
-                "kauri: a command is required: parse, select, tokenize or batch (see kauri --help)"
+                "kauri: a command is required: parse, select, tokenize, batch or sanitize (see kauri --help)"
             );
             2
         }

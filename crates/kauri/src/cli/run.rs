@@ -14,11 +14,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Select(args) => select(args),
         Command::Tokenize(args) => tokenize(args),
         Command::Batch(args) => super::batch::batch(args),
+        Command::Sanitize(args) => super::sanitize::sanitize(args),
     }
 }
 
 /// Reads the whole input: a file, or standard input for `-`.
-fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
+pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     if path == "-" {
         std::io::stdin()
@@ -32,7 +33,9 @@ fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
 
 /// Runs `write` on buffered standard output and flushes it (a closed pipe is not an error).
 /// Output goes out as it is produced, so it is never held in memory whole.
-fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+pub(super) fn to_stdout(
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
     let mut stdout = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
     match write(&mut stdout).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),

@@ -13,6 +13,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 mod document;
 mod node;
+mod sanitize;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.
@@ -45,6 +46,12 @@ pyo3::create_exception!(
     FragmentContextError,
     KauriError,
     "A fragment context that names no element (for example \"\" or \"a b\")."
+);
+pyo3::create_exception!(
+    kauri,
+    SanitizerConfigError,
+    KauriError,
+    "A sanitizer config that is not a valid SanitizerConfig (the standard's TypeError)."
 );
 pyo3::create_exception!(
     kauri,
@@ -256,5 +263,11 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<FragmentContextError>(),
     )?;
     m.add("EditError", py.get_type::<EditError>())?;
+    m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
+    m.add_class::<sanitize::Sanitizer>()?;
+    m.add(
+        "SanitizerConfigError",
+        py.get_type::<SanitizerConfigError>(),
+    )?;
     Ok(())
 }

@@ -23,10 +23,13 @@ from kauri._kauri import (
     Node,
     ParseError,
     ProcessingInstruction,
+    Sanitizer,
+    SanitizerConfigError,
     SelectorError,
     Text,
     parse,
     parse_fragment,
+    sanitize,
 )
 from kauri._attrs import Attrs
 
@@ -43,8 +46,11 @@ __all__ = [
     "Node",
     "ParseError",
     "ProcessingInstruction",
+    "Sanitizer",
+    "SanitizerConfigError",
     "SelectorError",
     "Text",
     "parse",
     "parse_fragment",
+    "sanitize",
 ]

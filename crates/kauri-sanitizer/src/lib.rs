@@ -288,7 +288,10 @@ impl Sanitizer {
         }
         let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
         doc.edit(|ed| {
-            sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            let removed_elements = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            if !removed_elements && round_trip::is_stable(ed.root(), context) {
+                return serialize_children(ed.root(), context);
+            }
             make_reparse_safe(ed, ed.root(), context)
         })
     }
@@ -441,11 +444,25 @@ impl Sanitizer {
     }
 }
 
+/// The children of `root` as the `innerHTML` of a `context` element gives them: in a raw text
+/// context (`style`, `script`, `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and
+/// `noscript` with scripting on, as the fragment parse has it), text is written literally
+/// (§ serialising-html-fragments).
+fn serialize_children(root: &Node<'_>, context: &QualName) -> String {
+    let raw_text_context = context.ns == Namespace::Html
+        && (kauri_dom::serialize::is_raw_text_element(&context.local)
+            || context.local == local_name!("noscript"));
+    if raw_text_context && root.children().all(|c| c.is_text()) {
+        return root.children().filter_map(|c| c.as_text()).collect();
+    }
+    root.inner_html()
+}
+
 /// The re-parse repair loop (see `round_trip.rs`) on the children of `root`, parsed in
 /// `context`: returns their serialization once it parses back to them.
 fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName) -> String {
     for _ in 0..round_trip::MAX_ROUNDS {
-        let html = root.inner_html();
+        let html = serialize_children(root, context);
         let reparsed = Document::build(|arena| parse_fragment_for(arena, &html, context));
         let ours = round_trip::flatten(root);
         let theirs = round_trip::flatten(reparsed.root());

@@ -8,7 +8,92 @@
 //! then tries again. Removing a node never adds script, and each round removes one, so the loop
 //! ends; after [`MAX_ROUNDS`] the fragment is emptied, which always round-trips.
 
-use kauri_dom::{Editor, Node, NodeData};
+use kauri_dom::{Editor, Namespace, Node, NodeData};
+
+/// The elements whose parsed trees always serialize to markup that parses back to them, in a
+/// `div` or `body` context: HTML flow and phrasing elements that are not raw text, RCDATA or
+/// `pre`-like, no table, form, template or foreign content, nothing that ends a scope. A tree
+/// the parser built out of these alone (nothing removed from it, which could undo a nesting
+/// the parser only allowed because of the removed element) needs no re-parse check.
+const STABLE_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "address",
+    "article",
+    "aside",
+    "b",
+    "bdi",
+    "bdo",
+    "blockquote",
+    "br",
+    "cite",
+    "code",
+    "data",
+    "dd",
+    "del",
+    "dfn",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "figcaption",
+    "figure",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hgroup",
+    "hr",
+    "i",
+    "ins",
+    "kbd",
+    "li",
+    "main",
+    "mark",
+    "menu",
+    "nav",
+    "ol",
+    "p",
+    "q",
+    "rp",
+    "rt",
+    "ruby",
+    "s",
+    "samp",
+    "search",
+    "section",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "sup",
+    "time",
+    "u",
+    "ul",
+    "var",
+    "wbr",
+];
+
+/// Whether a parsed fragment, from which sanitizing removed no element, is made only of
+/// [`STABLE_ELEMENTS`] and text (no comment, processing instruction or template contents), in
+/// an HTML `div` or `body` context: then its serialization parses back to it.
+pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
+    let stable_context =
+        context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
+    stable_context
+        && root.descendants().all(|node| match node.data() {
+            NodeData::Text(_) => true,
+            NodeData::Element(e) => {
+                e.namespace() == Namespace::Html
+                    && STABLE_ELEMENTS.contains(&e.local_name().as_ref())
+            }
+            _ => false,
+        })
+}
 
 /// Repairs before giving up and emptying the fragment.
 pub(crate) const MAX_ROUNDS: usize = 32;
@@ -79,6 +164,25 @@ pub(crate) fn repair<'a>(ed: &Editor<'a>, flat: &[(u32, &'a Node<'a>)], at: usiz
             ed.remove(child);
         }
         return;
+    }
+    // A `pre`, `textarea` or `listing` whose text starts with a newline: the parser drops the
+    // first newline after the start tag, and the serializer does not add one back, so the
+    // newline goes (not the text).
+    if let (Some(text), None) = (node.as_text(), node.prev_sibling()) {
+        let in_newline_eating_element =
+            node.parent().and_then(|p| p.as_element()).is_some_and(|e| {
+                e.namespace() == Namespace::Html
+                    && matches!(e.local_name().as_ref(), "pre" | "textarea" | "listing")
+            });
+        if in_newline_eating_element && text.starts_with('\n') {
+            let rest = text[1..].to_owned();
+            if rest.is_empty() {
+                ed.remove(node);
+            } else {
+                ed.set_text_content(node, &rest);
+            }
+            return;
+        }
     }
     if let (Some(text), Some(prev)) = (node.as_text(), node.prev_sibling()) {
         if let Some(before) = prev.as_text() {

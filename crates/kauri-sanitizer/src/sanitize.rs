@@ -44,8 +44,10 @@ fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
 
 /// "Sanitize core" (§ sanitize-core) on the children of `root` (a Document, a
 /// DocumentFragment or an element), their template contents and their shadow roots, with
-/// `rules`.
-pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) {
+/// `rules`. Returns whether it removed or unwrapped an element (else the tree's structure is
+/// the parser's, less comments and processing instructions).
+pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
+    let mut removed_elements = false;
     let mut containers = vec![root];
     while let Some(container) = containers.pop() {
         let mut text_run: Option<(&'a Node<'a>, usize)> = None;
@@ -77,10 +79,12 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                     );
                     match element_action(rules, &key) {
                         Action::Remove => {
+                            removed_elements = true;
                             ed.remove(child);
                             continue;
                         }
                         Action::ReplaceWithChildren => {
+                            removed_elements = true;
                             // The children move up and are checked where they land. (A
                             // template's contents are not its children: they go with it.)
                             if let Some(first) = child.first_child() {
@@ -110,6 +114,7 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
         }
         join_text_run(ed, text_run);
     }
+    removed_elements
 }
 
 /// Joins a run of `len` adjacent text nodes starting at `first` into `first`.

@@ -288,8 +288,8 @@ impl Sanitizer {
         }
         let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
         doc.edit(|ed| {
-            let removed_elements = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
-            if !removed_elements && round_trip::is_stable(ed.root(), context) {
+            let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            if !changed_structure && round_trip::is_stable(ed.root(), context) {
                 return serialize_children(ed.root(), context);
             }
             make_reparse_safe(ed, ed.root(), context)
@@ -468,9 +468,20 @@ fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName
         let theirs = round_trip::flatten(reparsed.root());
         match round_trip::first_difference(&ours, &theirs) {
             None => return html,
+            // The re-parse only adds nodes after all of ours: removing cannot help.
+            Some(at) if at == ours.len() => break,
             Some(at) => round_trip::repair(ed, &ours, at),
         }
     }
     round_trip::clear(ed, root);
-    String::new()
+    // What an empty string parses to: nothing, except in an `html` context, where the parser
+    // always makes a `head` and a `body`.
+    if context.ns == Namespace::Html && context.local == local_name!("html") {
+        for name in ["head", "body"] {
+            let element = ed.create_element(name).expect("a valid element name");
+            ed.append_child(root, element)
+                .expect("a fragment takes elements");
+        }
+    }
+    serialize_children(root, context)
 }

@@ -14,7 +14,8 @@ use kauri_dom::{Editor, Namespace, Node, NodeData};
 /// `div` or `body` context: HTML flow and phrasing elements that are not raw text, RCDATA or
 /// `pre`-like, no table, form, template or foreign content, nothing that ends a scope. A tree
 /// the parser built out of these alone (nothing removed from it, which could undo a nesting
-/// the parser only allowed because of the removed element) needs no re-parse check.
+/// the parser only allowed because of the removed element; removing a leaf, an element the
+/// parser never puts elements in, is fine) needs no re-parse check.
 const STABLE_ELEMENTS: &[&str] = &[
     "a",
     "abbr",
@@ -78,7 +79,7 @@ const STABLE_ELEMENTS: &[&str] = &[
     "wbr",
 ];
 
-/// Whether a parsed fragment, from which sanitizing removed no element, is made only of
+/// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
 /// [`STABLE_ELEMENTS`] and text (no comment, processing instruction or template contents), in
 /// an HTML `div` or `body` context: then its serialization parses back to it.
 pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {

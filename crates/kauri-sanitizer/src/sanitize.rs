@@ -44,10 +44,11 @@ fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
 
 /// "Sanitize core" (§ sanitize-core) on the children of `root` (a Document, a
 /// DocumentFragment or an element), their template contents and their shadow roots, with
-/// `rules`. Returns whether it removed or unwrapped an element (else the tree's structure is
-/// the parser's, less comments and processing instructions).
+/// `rules`. Returns whether it unwrapped an element or removed one that can hold elements (else
+/// the tree's structure is the parser's, less leaves: void elements, raw text and RCDATA
+/// elements, comments and processing instructions).
 pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
-    let mut removed_elements = false;
+    let mut changed_structure = false;
     let mut containers = vec![root];
     while let Some(container) = containers.pop() {
         let mut text_run: Option<(&'a Node<'a>, usize)> = None;
@@ -79,12 +80,12 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                     );
                     match element_action(rules, &key) {
                         Action::Remove => {
-                            removed_elements = true;
+                            changed_structure |= !holds_no_elements(element);
                             ed.remove(child);
                             continue;
                         }
                         Action::ReplaceWithChildren => {
-                            removed_elements = true;
+                            changed_structure = true;
                             // The children move up and are checked where they land. (A
                             // template's contents are not its children: they go with it.)
                             if let Some(first) = child.first_child() {
@@ -114,7 +115,44 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
         }
         join_text_run(ed, text_run);
     }
-    removed_elements
+    changed_structure
+}
+
+/// Whether the parser never puts an element inside this element: an HTML void element, or an
+/// HTML raw text or RCDATA element (`noscript` too: the sanitizer's fragment parse has
+/// scripting on). Removing one cannot undo a nesting the parser allowed because of it.
+fn holds_no_elements(element: &kauri_dom::Element<'_>) -> bool {
+    element.namespace() == kauri_tokenizer::Namespace::Html
+        && matches!(
+            element.local_name().as_ref(),
+            "area"
+                | "base"
+                | "basefont"
+                | "bgsound"
+                | "br"
+                | "col"
+                | "embed"
+                | "frame"
+                | "hr"
+                | "img"
+                | "input"
+                | "keygen"
+                | "link"
+                | "meta"
+                | "param"
+                | "source"
+                | "track"
+                | "wbr"
+                | "script"
+                | "style"
+                | "xmp"
+                | "iframe"
+                | "noembed"
+                | "noframes"
+                | "noscript"
+                | "textarea"
+                | "title"
+        )
 }
 
 /// Joins a run of `len` adjacent text nodes starting at `first` into `first`.

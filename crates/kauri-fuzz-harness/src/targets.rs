@@ -193,10 +193,24 @@ fn sanitizers() -> &'static [(kauri::Sanitizer, bool)] {
 fn light_tree(doc: &kauri::Document) -> String {
     let mut out = String::new();
     let mut skip_deeper_than: Option<usize> = None;
+    let mut skipping = false;
     for line in doc.to_test_tree().lines() {
+        // A text node's data may hold newlines: a line not starting with `|` continues the
+        // node of the line before.
+        if !line.starts_with('|') {
+            if !skipping {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
         let depth = line.len() - line.trim_start_matches(['|', ' ']).len();
+        skipping = false;
         match skip_deeper_than {
-            Some(d) if depth > d => continue,
+            Some(d) if depth > d => {
+                skipping = true;
+                continue;
+            }
             _ => skip_deeper_than = None,
         }
         if line

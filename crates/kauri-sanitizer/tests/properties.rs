@@ -79,10 +79,22 @@ fn dump(root: &Node<'_>) -> String {
     let full = kauri_dom::to_test_tree(root);
     let mut out = String::new();
     let mut skip_deeper_than: Option<usize> = None;
+    let mut skipping = false;
     for line in full.lines() {
+        // A text node's data may hold newlines: a line not starting with `|` continues the
+        // node of the line before.
+        if !line.starts_with('|') {
+            if !skipping {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
         let indent = line.len() - line.trim_start_matches(['|', ' ']).len();
+        skipping = false;
         if let Some(depth) = skip_deeper_than {
             if indent > depth {
+                skipping = true;
                 continue;
             }
             skip_deeper_than = None;
@@ -92,6 +104,7 @@ fn dump(root: &Node<'_>) -> String {
             .starts_with("#shadow-root")
         {
             skip_deeper_than = Some(indent);
+            skipping = true;
             continue;
         }
         out.push_str(line);

@@ -66,6 +66,27 @@ pub struct Sanitizer {
     inner: kauri::Sanitizer,
 }
 
+impl Sanitizer {
+    /// The safe (`setHTML`) or unsafe (`setHTMLUnsafe`) method, with the interpreter detached.
+    fn run(
+        &self,
+        py: Python<'_>,
+        html: &Bound<'_, PyString>,
+        context: &str,
+        safe: bool,
+    ) -> PyResult<String> {
+        let ctx = self::context(context)?;
+        let text = text_of(html)?;
+        Ok(py.detach(|| {
+            if safe {
+                self.inner.sanitize_for(&text, ctx.name())
+            } else {
+                self.inner.sanitize_unsafe_for(&text, ctx.name())
+            }
+        }))
+    }
+}
+
 #[pymethods]
 impl Sanitizer {
     #[new]
@@ -88,9 +109,7 @@ impl Sanitizer {
         html: &Bound<'_, PyString>,
         context: &str,
     ) -> PyResult<String> {
-        let ctx = self::context(context)?;
-        let text = text_of(html)?;
-        Ok(py.detach(|| self.inner.sanitize_for(&text, ctx.name())))
+        self.run(py, html, context, true)
     }
 
     /// `setHTMLUnsafe`: the config applied as written; returns the serialization.
@@ -101,9 +120,7 @@ impl Sanitizer {
         html: &Bound<'_, PyString>,
         context: &str,
     ) -> PyResult<String> {
-        let ctx = self::context(context)?;
-        let text = text_of(html)?;
-        Ok(py.detach(|| self.inner.sanitize_unsafe_for(&text, ctx.name())))
+        self.run(py, html, context, false)
     }
 
     fn __repr__(&self) -> String {

@@ -180,14 +180,14 @@ impl<'a> Editor<'a> {
     /// ```
     /// let mut doc = kauri_dom::Document::new();
     /// let removed = doc.edit(|ed| {
-    ///     let p = ed.create_element("p")?;
-    ///     ed.append_child(ed.root(), p)?;
-    ///     ed.set_inner_html(ed.root(), r#"<p id=x onclick="f()" onload="g()">a</p>"#)?;
-    ///     let p = ed.root().first_child().unwrap();
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     ed.set_inner_html(div, r#"<p id=x onclick="f()" onload="g()">a</p>"#)?;
+    ///     let p = div.first_child().unwrap();
     ///     ed.retain_attributes(p, |name, _value| !name.local.starts_with("on"))
     /// });
     /// assert_eq!(removed, Ok(2));
-    /// assert_eq!(doc.to_html(), r#"<p id="x">a</p>"#);
+    /// assert_eq!(doc.to_html(), r#"<div><p id="x">a</p></div>"#);
     /// ```
     pub fn retain_attributes(
         &self,

@@ -122,37 +122,11 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
 /// HTML raw text or RCDATA element (`noscript` too: the sanitizer's fragment parse has
 /// scripting on). Removing one cannot undo a nesting the parser allowed because of it.
 fn holds_no_elements(element: &kauri_dom::Element<'_>) -> bool {
+    let name = element.local_name().as_ref();
     element.namespace() == kauri_tokenizer::Namespace::Html
-        && matches!(
-            element.local_name().as_ref(),
-            "area"
-                | "base"
-                | "basefont"
-                | "bgsound"
-                | "br"
-                | "col"
-                | "embed"
-                | "frame"
-                | "hr"
-                | "img"
-                | "input"
-                | "keygen"
-                | "link"
-                | "meta"
-                | "param"
-                | "source"
-                | "track"
-                | "wbr"
-                | "script"
-                | "style"
-                | "xmp"
-                | "iframe"
-                | "noembed"
-                | "noframes"
-                | "noscript"
-                | "textarea"
-                | "title"
-        )
+        && (kauri_dom::serialize::serializes_as_void(name)
+            || kauri_dom::serialize::is_raw_text_element(name)
+            || matches!(name, "noscript" | "textarea" | "title"))
 }
 
 /// Joins a run of `len` adjacent text nodes starting at `first` into `first`.

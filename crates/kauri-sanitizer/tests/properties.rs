@@ -196,6 +196,10 @@ fn mutation_xss_shapes_round_trip_under_permissive_configs() {
     // How many of these the standard's tree alone would not survive re-parsing (the repair's
     // work): the shapes must exercise it.
     let mut mutating = 0;
+    // Of those, the safe-method runs whose re-parsed markup would run script (the mutation XSS
+    // of browsers' setHTML).
+    let mut script_after_reparse = 0;
+    let mut script_configs = std::collections::BTreeSet::new();
     for (name, s, safe) in sanitizers() {
         for ctx in [
             "div", "td", "svg svg", "math mi", "template", "textarea", "noscript",
@@ -208,8 +212,13 @@ fn mutation_xss_shapes_round_trip_under_permissive_configs() {
                     s.set_html_unsafe(shape, &ctx)
                 };
                 let spec_html = spec_tree.root().inner_html();
-                if dump(reparse(&spec_html, &ctx).root()) != dump(spec_tree.root()) {
+                let spec_reparsed = reparse(&spec_html, &ctx);
+                if dump(spec_reparsed.root()) != dump(spec_tree.root()) {
                     mutating += 1;
+                    if safe && runs_script(&spec_reparsed) {
+                        script_after_reparse += 1;
+                        script_configs.insert(name);
+                    }
                 }
                 if let Err(e) = check(name, &s, safe, shape, &ctx) {
                     panic!("{e}\n input: {shape}\n context: {ctx:?}");
@@ -228,7 +237,14 @@ fn mutation_xss_shapes_round_trip_under_permissive_configs() {
         mutating > 10,
         "only {mutating} (config, context, shape) runs mutate on re-parse"
     );
-    eprintln!("{mutating} runs where the standard's tree would mutate on re-parse");
+    assert!(
+        script_after_reparse > 0,
+        "no shape turns into script on re-parse"
+    );
+    eprintln!(
+        "{mutating} runs where the standard's tree would mutate on re-parse, \
+         {script_after_reparse} of them (safe methods) into markup that runs script, under {script_configs:?}"
+    );
 }
 
 #[test]

@@ -2,6 +2,9 @@
 //!
 //! `cargo run --release --manifest-path compare/Cargo.toml -- bench PAGES...`
 //!
+//! `compare sanitize [--rounds N] PAGES...` compares Kauri's default sanitizer with ammonia's
+//! (see `sanitize_bench.rs`).
+//!
 //! `compare rss FILE --parser kauri|html5ever` parses one file once with one parser (full DOM) and
 //! prints its node count, so that `/usr/bin/time -v` measures each parser's peak RSS alike: the
 //! file is read and decoded to a `String` the same way for both, and kept during the parse.
@@ -25,6 +28,7 @@ mod html5ever_side;
 mod kauri_side;
 #[cfg(lexbor)]
 mod lexbor_side;
+mod sanitize_bench;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -105,6 +109,7 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("rss") {
         return rss(&args[1..]);
     }
+    let sanitize = args.first().map(String::as_str) == Some("sanitize");
     let (rounds, glibc_defaults, paths) = match parse_args(&args) {
         Ok(parsed) => parsed,
         Err(message) => {
@@ -122,6 +127,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if sanitize {
+        sanitize_bench::run(&pages, rounds);
+        return ExitCode::SUCCESS;
+    }
     let total_bytes: usize = pages.iter().map(|(_, text)| text.len()).sum();
     println!(
         "{} pages, {:.2} MB, {rounds} rounds after one warm-up pass",
@@ -276,8 +285,8 @@ fn keep_freed_memory() {
 fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<PathBuf>), String> {
     let mut rest = args.iter();
     match rest.next().map(String::as_str) {
-        Some("bench") => {}
-        _ => return Err("the only command is `bench`".into()),
+        Some("bench" | "sanitize") => {}
+        _ => return Err("the commands are `bench`, `sanitize` and `rss`".into()),
     }
     let mut rounds = 5;
     let mut glibc_defaults = false;

@@ -15,6 +15,7 @@ mod check;
 mod document;
 mod node;
 mod stream;
+mod sanitize;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.
@@ -47,6 +48,12 @@ pyo3::create_exception!(
     FragmentContextError,
     KauriError,
     "A fragment context that names no element (for example \"\" or \"a b\")."
+);
+pyo3::create_exception!(
+    kauri,
+    SanitizerConfigError,
+    KauriError,
+    "A sanitizer config that is not a valid SanitizerConfig (the standard's TypeError)."
 );
 pyo3::create_exception!(
     kauri,
@@ -261,5 +268,11 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<FragmentContextError>(),
     )?;
     m.add("EditError", py.get_type::<EditError>())?;
+    m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
+    m.add_class::<sanitize::Sanitizer>()?;
+    m.add(
+        "SanitizerConfigError",
+        py.get_type::<SanitizerConfigError>(),
+    )?;
     Ok(())
 }

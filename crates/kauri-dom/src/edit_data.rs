@@ -173,6 +173,49 @@ impl<'a> Editor<'a> {
         Ok(true)
     }
 
+    /// Removes, in one step, every attribute of `element` for which `keep` returns false
+    /// (the DOM's `removeAttributeNode` for each, in source order); returns how many were
+    /// removed. One pass over the attributes however many go, so filtering an element with
+    /// many attributes stays linear. Fails only with [`EditError::NotAnElement`].
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// let removed = doc.edit(|ed| {
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     ed.set_inner_html(div, r#"<p id=x onclick="f()" onload="g()">a</p>"#)?;
+    ///     let p = div.first_child().unwrap();
+    ///     ed.retain_attributes(p, |name, _value| !name.local.starts_with("on"))
+    /// });
+    /// assert_eq!(removed, Ok(2));
+    /// assert_eq!(doc.to_html(), r#"<div><p id="x">a</p></div>"#);
+    /// ```
+    pub fn retain_attributes(
+        &self,
+        element: &'a Node<'a>,
+        mut keep: impl FnMut(&AttrName, &str) -> bool,
+    ) -> Result<usize, EditError> {
+        let e = self.element(element)?;
+        let attrs = e.attrs();
+        // `keep` runs once per attribute: up to the first one to go without copying, then
+        // the rest into the new map.
+        let Some(first) = attrs.iter().position(|(name, value)| !keep(name, value)) else {
+            return Ok(0);
+        };
+        let mut map = Attributes::with_capacity_and_hasher(attrs.len() - 1, Default::default());
+        for (name, value) in attrs.iter().take(first) {
+            map.insert(name.clone(), value.clone());
+        }
+        for (name, value) in attrs.iter().skip(first + 1) {
+            if keep(name, value) {
+                map.insert(name.clone(), value.clone());
+            }
+        }
+        let removed = attrs.len() - map.len();
+        self.put_attrs(e, map);
+        Ok(removed)
+    }
+
     /// The DOM's `element.toggleAttribute(name, force)`: removes the attribute if it is there
     /// (unless `force` is `Some(true)`), adds it with an empty value if not (unless `force` is
     /// `Some(false)`). Returns whether the attribute is there afterwards.
@@ -423,6 +466,39 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri_dom::EditError>(())
     /// ```
     pub fn set_inner_html(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
+        self.replace_children_with_fragment(element, html, false)
+    }
+
+    /// The DOM's `element.setHTMLUnsafe(html)` without a sanitizer: `innerHTML` with the
+    /// parser's "allow declarative shadow roots" flag set, so a `<template shadowrootmode>`
+    /// in `html` attaches a shadow root to its parent element instead of staying a template
+    /// (§ dom-element-sethtmlunsafe). Fails only with [`EditError::NotAnElement`].
+    ///
+    /// ```
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     ed.set_html_unsafe(div, "<p><template shadowrootmode=open><b>in</b></template>light</p>")?;
+    ///     let p = div.first_child().unwrap();
+    ///     assert_eq!(p.shadow_root().unwrap().first_child().unwrap().text_content(), "in");
+    ///     Ok::<(), kauri_dom::EditError>(())
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<div><p>light</p></div>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_html_unsafe(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
+        self.replace_children_with_fragment(element, html, true)
+    }
+
+    /// `innerHTML` and `setHTMLUnsafe`: the fragment parse of `html` in `element`'s context
+    /// replaces its children (a template's: its contents' children).
+    fn replace_children_with_fragment(
+        &self,
+        element: &'a Node<'a>,
+        html: &str,
+        declarative_shadow_roots: bool,
+    ) -> Result<(), EditError> {
         let e = self.element(element)?;
         let context_attrs = e
             .attrs()
@@ -434,6 +510,7 @@ impl<'a> Editor<'a> {
             .collect();
         let options = FragmentOptions {
             scripting: self.scripting,
+            declarative_shadow_roots,
             ..FragmentOptions::default()
         };
         // A sink over this document's arena: it links only the nodes it creates (see

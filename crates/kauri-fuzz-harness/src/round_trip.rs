@@ -88,7 +88,7 @@ fn options(scripting: bool) -> ParseOptions {
     }
 }
 
-fn context_string(context: &FragmentContext) -> String {
+pub(crate) fn context_string(context: &FragmentContext) -> String {
     let name = context.name();
     match name.ns {
         Namespace::Html => name.local.to_string(),

@@ -2,7 +2,7 @@
 //! `tests/regressions.rs` can replay saved inputs through exactly the same code on the stable
 //! toolchain.
 
-use super::round_trip::{check_round_trip, context_for, parse};
+use super::round_trip::{check_round_trip, context_for, context_string, parse, serialize};
 use super::tokens::{split_at_offsets, tokenize_pieces, tokenize_whole, tokens_whole, Setup};
 use super::{exercise, parse_document_pieces};
 
@@ -18,6 +18,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("round_trip", round_trip),
     ("chunked", chunked),
     ("sink_panics", sink_panics),
+    ("sanitize", sanitize),
 ];
 
 /// The public tokenizer and tree-builder APIs under arbitrary feed, pause, resume, end and
@@ -152,4 +153,126 @@ pub fn chunked(data: &[u8]) {
         codes
     };
     assert_eq!(codes(&whole), codes(&chunked), "errors: chunks {pieces:?}");
+}
+
+/// The configs the sanitize target runs, with whether it calls the safe methods: the
+/// built-in safe default, everything the safe methods allow, everything at all, and configs
+/// that unwrap structure or let the mutation XSS ingredients (`style` in `noscript`,
+/// `mglyph` in MathML text, misnested `form`) through.
+const SANITIZER_CONFIGS: &[(&str, bool)] = &[
+    ("\"default\"", true),
+    ("{}", true),
+    ("{}", false),
+    (
+        r#"{"replaceWithChildrenElements": ["div", "span", "table", "tbody", "tr", "td", "p", "form", "a", "li", "ul", "select", "b", "mtext", "svg:g"]}"#,
+        true,
+    ),
+    (
+        r#"{"elements": ["div", "p", "form", "noscript", "style", "math", "mtext", "mi", "mglyph", "malignmark", "table", "td", "tr", "tbody", "svg", "title", "desc", "foreignObject", "img", "a", "select", "option", "textarea", "xmp", "template", "noembed", "iframe", "plaintext", "pre", "listing"], "attributes": ["id", "src", "href", "title", "shadowrootmode"]}"#,
+        true,
+    ),
+    (
+        r#"{"removeElements": ["script"], "replaceWithChildrenElements": ["table", "tbody", "tr", "td", "select", "p", "form", "mtext", "template"]}"#,
+        false,
+    ),
+];
+
+fn sanitizers() -> &'static [(kauri::Sanitizer, bool)] {
+    static SANITIZERS: std::sync::OnceLock<Vec<(kauri::Sanitizer, bool)>> =
+        std::sync::OnceLock::new();
+    SANITIZERS.get_or_init(|| {
+        SANITIZER_CONFIGS
+            .iter()
+            .map(|&(json, safe)| {
+                let sanitizer = if safe {
+                    kauri::Sanitizer::from_json_for_safe_methods(json)
+                } else {
+                    kauri::Sanitizer::from_json(json)
+                };
+                (sanitizer.expect("the fuzz configs are valid"), safe)
+            })
+            .collect()
+    })
+}
+
+/// The fragment tree of `html` as `setHTML` parses it (declarative shadow roots allowed), dumped
+/// without shadow roots: `innerHTML` never writes them, so a string cannot carry them.
+fn light_tree(doc: &kauri::Document) -> String {
+    let mut out = String::new();
+    let mut skip_deeper_than: Option<usize> = None;
+    let mut skipping = false;
+    for line in doc.to_test_tree().lines() {
+        // A text node's data may hold newlines: a line not starting with `|` continues the
+        // node of the line before.
+        if !line.starts_with('|') {
+            if !skipping {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
+        let depth = line.len() - line.trim_start_matches(['|', ' ']).len();
+        skipping = false;
+        match skip_deeper_than {
+            Some(d) if depth > d => {
+                skipping = true;
+                continue;
+            }
+            _ => skip_deeper_than = None,
+        }
+        if line
+            .trim_start_matches(['|', ' '])
+            .starts_with("#shadow-root")
+        {
+            skip_deeper_than = Some(depth);
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The sanitizer's safety properties. Byte 0 picks the config (see `SANITIZER_CONFIGS`), byte
+/// 1 the context element (see [`CONTEXTS`](super::round_trip::CONTEXTS)); the rest, decoded
+/// lossily, is the input. The output must be a fixpoint (sanitizing it again in the same
+/// context gives it back) and parse back to the tree that was serialized (no mutation XSS):
+/// for the safe methods, the very tree `sanitize_to_tree` returns.
+pub fn sanitize(data: &[u8]) {
+    let [config, context, rest @ ..] = data else {
+        return;
+    };
+    let (sanitizer, safe) = &sanitizers()[*config as usize % SANITIZER_CONFIGS.len()];
+    let context = context_for(*context);
+    let ctx = context.name();
+    let html = String::from_utf8_lossy(rest);
+    let run = |input: &str| {
+        if *safe {
+            sanitizer.sanitize_for(input, ctx)
+        } else {
+            sanitizer.sanitize_unsafe_for(input, ctx)
+        }
+    };
+    let out = run(&html);
+    let again = run(&out);
+    assert_eq!(again, out, "not a fixpoint (input {html:?})");
+    let options = kauri::ParseOptions {
+        declarative_shadow_roots: Some(true),
+        ..kauri::ParseOptions::default()
+    };
+    let reparsed =
+        kauri::parse_fragment(&out, &context_string(&context), &options).expect("a valid context");
+    assert_eq!(
+        serialize(&reparsed, Some(&context), true),
+        out,
+        "the re-parsed output serializes differently (input {html:?})"
+    );
+    if *safe {
+        let tree = sanitizer.sanitize_to_tree(&html, ctx);
+        assert_eq!(
+            light_tree(&reparsed),
+            light_tree(&tree),
+            "re-parsing the output gives another tree (input {html:?}, output {out:?})"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 //!
 //! The inputs live in `tests/fixtures/regressions/<target>/<name>`, where `<target>` is one of
 //! the fuzz targets (`parse_bytes`, `parse_str`, `parse_fragment`, `tokenizer`,
-//! `round_trip`, `chunked`, `sink_panics`) and the file holds the raw fuzzer input (its first bytes are the
+//! `round_trip`, `chunked`, `sink_panics`, `sanitize`) and the file holds the raw fuzzer input (its first bytes are the
 //! target's control bytes; see `src/targets.rs`). docs/robustness.md lists what each
 //! one found. To add one: copy the crash file from `fuzz/artifacts/<target>/` into the folder
 //! under a descriptive name.

@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod dat;
+pub mod wpt;
 
 use std::fmt;
 use std::io::Write;
@@ -32,7 +33,7 @@ pub enum DataError {
     /// The environment variable names a folder that is not there (or lacks the expected
     /// subfolder).
     NotInVariable {
-        /// The variable (`KAURI_HTML5LIB_TESTS` or `KAURI_CORPUS`).
+        /// The variable (`KAURI_HTML5LIB_TESTS`, `KAURI_CORPUS` or `KAURI_WPT`).
         variable: &'static str,
         /// The folder it names, made absolute against the workspace root.
         dir: PathBuf,
@@ -129,6 +130,18 @@ pub fn corpus_dir() -> Result<PathBuf, DataError> {
     locate("KAURI_CORPUS", &["../shared/corpus"], ".")
 }
 
+/// The web-platform-tests data (`sanitizer-api/`, see `../shared/wpt/PROVENANCE.md`):
+/// `$KAURI_WPT`, else `../shared/wpt` (relative to the workspace root).
+///
+/// ```
+/// if let Ok(dir) = kauri_testdata::wpt_dir() {
+///     assert!(dir.join("sanitizer-api").is_dir());
+/// }
+/// ```
+pub fn wpt_dir() -> Result<PathBuf, DataError> {
+    locate("KAURI_WPT", &["../shared/wpt"], "sanitizer-api")
+}
+
 /// The files in `dir` whose names end with `suffix`, sorted by path; empty when `dir` cannot be
 /// read.
 ///
@@ -205,6 +218,18 @@ fn or_skip(test: &str, found: Result<PathBuf, DataError>) -> Option<PathBuf> {
 /// ```
 pub fn html5lib_tests_or_skip(test: &str) -> Option<PathBuf> {
     or_skip(test, html5lib_tests_dir())
+}
+
+/// [`wpt_dir`] for a test: the folder, or `None` after writing `SKIPPED <test>: <what to
+/// set>` to stderr; under CI ([`missing_data_fails`]) a missing folder panics instead.
+///
+/// ```
+/// if let Some(dir) = kauri_testdata::wpt_or_skip("doc_example") {
+///     assert!(dir.join("sanitizer-api").is_dir());
+/// }
+/// ```
+pub fn wpt_or_skip(test: &str) -> Option<PathBuf> {
+    or_skip(test, wpt_dir())
 }
 
 /// [`corpus_dir`] for a test: the folder, or `None` after writing `SKIPPED <test>: <what to

@@ -89,6 +89,23 @@
 //! # Ok::<(), kauri::ContextError>(())
 //! ```
 //!
+//! # Sanitize untrusted HTML
+//!
+//! [`Sanitizer`] is the HTML standard's sanitizer (`setHTML`, `parseHTML`):
+//! [`Sanitizer::default`] is its built-in safe default configuration; [`Sanitizer::from_json`]
+//! and [`Sanitizer::builder`] take a config in the standard's `SanitizerConfig` shape.
+//! [`Sanitizer::sanitize`] parses a string as a `<div>`'s contents, sanitizes and serializes it;
+//! the result parses back to the same tree (no mutation XSS). [`parse_html`] parses and
+//! sanitizes a whole page.
+//!
+//! ```
+//! let clean = kauri::Sanitizer::default().sanitize("<b onclick=x()>hi</b><script>x()</script>");
+//! assert_eq!(clean, "<b>hi</b>");
+//! let custom = kauri::Sanitizer::from_json(r#"{"elements": ["p"], "comments": true}"#)?;
+//! assert_eq!(custom.sanitize("<p>a<!--c--><i>b</i>"), "<p>a<!--c--></p>");
+//! # Ok::<(), kauri::ConfigError>(())
+//! ```
+//!
 //! # Encodings
 //!
 //! Bytes are decoded after the standard's encoding sniffing: a byte order mark, then
@@ -176,6 +193,7 @@ mod extract;
 mod fragment;
 mod options;
 mod parse;
+mod sanitize;
 mod stream;
 pub mod tokenize;
 
@@ -191,7 +209,12 @@ pub use parse::{
     parse_document_owned_bytes, parse_fragment, parse_fragment_in, parse_owned_bytes,
     parse_with_options,
 };
+pub use sanitize::{parse_html, parse_html_unsafe};
 pub use stream::{Parser, Step, StreamError};
+
+pub use kauri_sanitizer::{
+    ConfigError, Sanitizer, SanitizerBuilder, SanitizerConfig, SanitizerElement, SanitizerName,
+};
 
 pub use kauri_dom::{
     to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,

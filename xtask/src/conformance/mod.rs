@@ -5,6 +5,7 @@
 //! A suite that cannot run yet still reports its full total, with 0 passed.
 
 mod encoding;
+mod sanitizer;
 mod scripted;
 mod serializer;
 mod shadow_dom;
@@ -121,10 +122,24 @@ pub fn run_all(dir: &Path) -> Vec<Suite> {
         scripted::run(&dir.join("tree-construction/scripted")),
         encoding::run(&dir.join("encoding")),
         serializer::run(&dir.join("serializer")),
+        run_sanitizer(),
     ]
     .into_iter()
     .chain(run_own())
     .collect()
+}
+
+/// The sanitizer suite over WPT's `sanitizer-api/` (`$KAURI_WPT`, else `../shared/wpt`); without
+/// the data it reports nothing run and says why.
+fn run_sanitizer() -> Suite {
+    match kauri_testdata::wpt_dir() {
+        Ok(dir) => sanitizer::run(&dir.join("sanitizer-api")),
+        Err(error) => Suite {
+            name: "sanitizer",
+            notes: vec![format!("Not run: {error}.")],
+            ..Suite::default()
+        },
+    }
 }
 
 /// Runs Kauri's own suites (their data is in the repository).

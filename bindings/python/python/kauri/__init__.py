@@ -25,11 +25,14 @@ from kauri._kauri import (
     ParseError,
     Parser,
     ProcessingInstruction,
+    Sanitizer,
+    SanitizerConfigError,
     SelectorError,
     Text,
     parse,
     parse_fragment,
     check,
+    sanitize,
 )
 from kauri._attrs import Attrs
 
@@ -48,9 +51,12 @@ __all__ = [
     "ParseError",
     "Parser",
     "ProcessingInstruction",
+    "Sanitizer",
+    "SanitizerConfigError",
     "SelectorError",
     "Text",
     "parse",
     "parse_fragment",
     "check",
+    "sanitize",
 ]

@@ -260,3 +260,30 @@ class ProcessingInstruction(Node):
     def target(self) -> str: ...
     @property
     def data(self) -> str: ...
+
+
+class SanitizerConfigError(KauriError):
+    """A sanitizer config that is not a valid ``SanitizerConfig`` (the standard's TypeError)."""
+
+class Sanitizer:
+    """A sanitizer made from a ``SanitizerConfig`` dict (or its JSON text), as
+    ``new Sanitizer(config)`` makes one; ``None`` is the built-in safe default configuration.
+    Raises ``SanitizerConfigError`` for an invalid config."""
+
+    def __init__(self, config: Optional[Union[dict, str]] = None) -> None: ...
+    def sanitize(self, html: str, /, context: str = "div") -> str:
+        """``setHTML``: script, event handlers and ``javascript:`` URLs removed whatever the
+        config allows; the serialization of the result."""
+    def sanitize_unsafe(self, html: str, /, context: str = "div") -> str:
+        """``setHTMLUnsafe``: the config applied as written; the serialization."""
+
+def sanitize(
+    html: str,
+    /,
+    config: Optional[Union[dict, str, Sanitizer]] = None,
+    context: str = "div",
+) -> str:
+    """Sanitizes ``html`` as the children of a ``context`` element with the HTML standard's
+    sanitizer (``element.setHTML``) and returns the serialization, which parses back to the
+    same tree. ``config=None`` is the built-in safe default configuration; a dict is a
+    ``SanitizerConfig`` as ``setHTML`` takes it."""

@@ -40,6 +40,9 @@ pub enum Command {
     /// message, source range and extract; exit status 1 when there are any.
     #[command(after_help = super::check::CHECK_HELP)]
     Check(super::check::CheckArgs),
+    /// Sanitize an HTML fragment with the HTML standard's sanitizer (setHTML) and print it.
+    #[command(after_help = super::sanitize::SANITIZE_HELP)]
+    Sanitize(super::sanitize::SanitizeArgs),
 }
 
 const PARSE_HELP: &str = "\

@@ -11,18 +11,20 @@
 //!             [--scripting on|off] [--quiet]
 //! kauri check [FILES|DIRS|-] [--format text|gnu|json] [--max-errors N] [--encoding LABEL]
 //!             [--scripting on|off]
+//! kauri sanitize [FILE|-] [--config JSON-or-FILE] [--context TAG] [--unsafe]
 //! ```
 //!
 //! Exit status 0 on success (malformed HTML always parses; `check`: 1 when it found parse
 //! errors), 2 for bad usage or input that is
 //! not HTML's fault (an unreadable file, an unknown encoding label, an invalid fragment
-//! context, an invalid CSS selector), with one line on stderr.
+//! context, an invalid CSS selector, an invalid sanitizer config), with one line on stderr.
 
 mod args;
 mod batch;
 mod check;
 mod output_encoding;
 mod run;
+mod sanitize;
 mod warc;
 
 use std::io::Write;
@@ -62,7 +64,7 @@ fn report_clap_error(err: clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let _ = writeln!(
                 std::io::stderr(),
-                "kauri: a command is required: parse, select, tokenize, batch or check (see kauri --help)"
+                "kauri: a command is required: parse, select, tokenize, batch, check or sanitize (see kauri --help)"
             );
             2
         }

@@ -16,6 +16,7 @@ pub fn run(cli: Cli) -> Result<i32, Failure> {
         Command::Tokenize(args) => tokenize(args).map(|()| 0),
         Command::Batch(args) => super::batch::batch(args).map(|()| 0),
         Command::Check(args) => super::check::check(args),
+        Command::Sanitize(args) => super::sanitize::sanitize(args).map(|()| 0),
     }
 }
 
@@ -34,7 +35,9 @@ pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
 
 /// Runs `write` on buffered standard output and flushes it (a closed pipe is not an error).
 /// Output goes out as it is produced, so it is never held in memory whole.
-fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+pub(super) fn to_stdout(
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
     let mut stdout = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
     match write(&mut stdout).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(()),

@@ -1,0 +1,502 @@
+//! The standard's sanitization constants (§ sanitization-constants): the built-in safe default
+//! configuration, the built-in safe baseline configuration's elements, the built-in
+//! non-replaceable elements, the built-in navigating and animating URL attributes lists, and
+//! the event handler content attributes "remove unsafe" takes out.
+
+use crate::config::{
+    SanitizerConfig, SanitizerElement, SanitizerName, HTML_NAMESPACE, MATHML_NAMESPACE,
+    SVG_NAMESPACE, XLINK_NAMESPACE,
+};
+
+/// The built-in safe default configuration's elements (§ built-in-safe-default-configuration):
+/// namespace, local names, and the attributes each allows besides the global ones.
+const DEFAULT_ELEMENTS: &[(&str, &[&str], &[&str])] = &[
+    (
+        HTML_NAMESPACE,
+        &[
+            "html",
+            "head",
+            "title",
+            "body",
+            "article",
+            "section",
+            "nav",
+            "aside",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "hgroup",
+            "header",
+            "footer",
+            "address",
+            "p",
+            "hr",
+            "pre",
+            "ul",
+            "menu",
+            "dl",
+            "dt",
+            "dd",
+            "figure",
+            "figcaption",
+            "main",
+            "search",
+            "div",
+            "em",
+            "strong",
+            "small",
+            "s",
+            "cite",
+            "q",
+            "dfn",
+            "abbr",
+            "ruby",
+            "rt",
+            "rp",
+            "code",
+            "var",
+            "samp",
+            "kbd",
+            "sub",
+            "sup",
+            "i",
+            "b",
+            "u",
+            "mark",
+            "bdi",
+            "bdo",
+            "span",
+            "br",
+            "wbr",
+            "table",
+            "caption",
+            "tbody",
+            "thead",
+            "tfoot",
+            "tr",
+        ],
+        &[],
+    ),
+    (HTML_NAMESPACE, &["blockquote"], &["cite"]),
+    (HTML_NAMESPACE, &["ol"], &["reversed", "start", "type"]),
+    (HTML_NAMESPACE, &["li", "data"], &["value"]),
+    (HTML_NAMESPACE, &["a"], &["href", "hreflang", "type"]),
+    (HTML_NAMESPACE, &["time"], &["datetime"]),
+    (HTML_NAMESPACE, &["ins", "del"], &["cite", "datetime"]),
+    (HTML_NAMESPACE, &["colgroup", "col"], &["span"]),
+    (HTML_NAMESPACE, &["td"], &["colspan", "headers", "rowspan"]),
+    (
+        HTML_NAMESPACE,
+        &["th"],
+        &["abbr", "colspan", "headers", "rowspan", "scope"],
+    ),
+    (
+        MATHML_NAMESPACE,
+        &[
+            "math",
+            "merror",
+            "mfrac",
+            "mi",
+            "mmultiscripts",
+            "mn",
+            "mphantom",
+            "mprescripts",
+            "mroot",
+            "mrow",
+            "ms",
+            "msqrt",
+            "mstyle",
+            "msub",
+            "msubsup",
+            "msup",
+            "mtext",
+            "mtr",
+            "semantics",
+            "mtable",
+        ],
+        &[],
+    ),
+    (
+        MATHML_NAMESPACE,
+        &["mo"],
+        &[
+            "fence",
+            "form",
+            "largeop",
+            "lspace",
+            "maxsize",
+            "minsize",
+            "movablelimits",
+            "rspace",
+            "separator",
+            "stretchy",
+            "symmetric",
+        ],
+    ),
+    (MATHML_NAMESPACE, &["mover"], &["accent"]),
+    (
+        MATHML_NAMESPACE,
+        &["mpadded"],
+        &["depth", "height", "lspace", "voffset", "width"],
+    ),
+    (MATHML_NAMESPACE, &["mspace"], &["depth", "height", "width"]),
+    (MATHML_NAMESPACE, &["mtd"], &["columnspan", "rowspan"]),
+    (MATHML_NAMESPACE, &["munder"], &["accentunder"]),
+    (
+        MATHML_NAMESPACE,
+        &["munderover"],
+        &["accent", "accentunder"],
+    ),
+    (SVG_NAMESPACE, &["a"], &["href", "hreflang", "type"]),
+    (SVG_NAMESPACE, &["circle"], &["cx", "cy", "pathLength", "r"]),
+    (
+        SVG_NAMESPACE,
+        &["defs", "desc", "g", "metadata", "title"],
+        &[],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["ellipse"],
+        &["cx", "cy", "pathLength", "rx", "ry"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["foreignObject"],
+        &["height", "width", "x", "y"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["line"],
+        &["pathLength", "x1", "x2", "y1", "y2"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["marker"],
+        &[
+            "markerHeight",
+            "markerUnits",
+            "markerWidth",
+            "orient",
+            "preserveAspectRatio",
+            "refX",
+            "refY",
+            "viewBox",
+        ],
+    ),
+    (SVG_NAMESPACE, &["path"], &["d", "pathLength"]),
+    (
+        SVG_NAMESPACE,
+        &["polygon", "polyline"],
+        &["pathLength", "points"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["rect"],
+        &["height", "pathLength", "rx", "ry", "width", "x", "y"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["svg"],
+        &[
+            "height",
+            "preserveAspectRatio",
+            "viewBox",
+            "width",
+            "x",
+            "y",
+        ],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["text", "tspan"],
+        &["dx", "dy", "lengthAdjust", "rotate", "textLength", "x", "y"],
+    ),
+    (
+        SVG_NAMESPACE,
+        &["textPath"],
+        &[
+            "lengthAdjust",
+            "method",
+            "path",
+            "side",
+            "spacing",
+            "startOffset",
+            "textLength",
+        ],
+    ),
+];
+
+/// The built-in safe default configuration's global `attributes` (all in no namespace).
+const DEFAULT_ATTRIBUTES: &[&str] = &[
+    "alignment-baseline",
+    "baseline-shift",
+    "clip-path",
+    "clip-rule",
+    "color",
+    "color-interpolation",
+    "cursor",
+    "dir",
+    "direction",
+    "display",
+    "displaystyle",
+    "dominant-baseline",
+    "fill",
+    "fill-opacity",
+    "fill-rule",
+    "font-family",
+    "font-size",
+    "font-size-adjust",
+    "font-stretch",
+    "font-style",
+    "font-variant",
+    "font-weight",
+    "lang",
+    "letter-spacing",
+    "marker-end",
+    "marker-mid",
+    "marker-start",
+    "mathbackground",
+    "mathcolor",
+    "mathsize",
+    "opacity",
+    "paint-order",
+    "pointer-events",
+    "scriptlevel",
+    "shape-rendering",
+    "stop-color",
+    "stop-opacity",
+    "stroke",
+    "stroke-dasharray",
+    "stroke-dashoffset",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-miterlimit",
+    "stroke-opacity",
+    "stroke-width",
+    "text-anchor",
+    "text-decoration",
+    "text-overflow",
+    "text-rendering",
+    "title",
+    "transform",
+    "transform-origin",
+    "unicode-bidi",
+    "vector-effect",
+    "visibility",
+    "white-space",
+    "word-spacing",
+    "writing-mode",
+];
+
+/// The built-in safe default configuration (§ built-in-safe-default-configuration), canonical:
+/// an allow-list of elements (each with its own attributes), an allow-list of global
+/// attributes, no comments, no processing instructions, no data attributes, no `javascript:`
+/// URLs.
+pub(crate) fn safe_default_configuration() -> SanitizerConfig {
+    let attr = |name: &&str| SanitizerName::with_namespace(name, None);
+    let mut elements = Vec::new();
+    for (namespace, names, attributes) in DEFAULT_ELEMENTS {
+        for name in *names {
+            elements.push(SanitizerElement {
+                name: SanitizerName::with_namespace(name, Some(namespace)),
+                attributes: Some(attributes.iter().map(attr).collect()),
+                remove_attributes: None,
+            });
+        }
+    }
+    SanitizerConfig {
+        elements: Some(elements),
+        remove_elements: None,
+        replace_with_children_elements: Some(Vec::new()),
+        processing_instructions: Some(Vec::new()),
+        remove_processing_instructions: None,
+        attributes: Some(DEFAULT_ATTRIBUTES.iter().map(attr).collect()),
+        remove_attributes: None,
+        comments: Some(false),
+        data_attributes: Some(false),
+        javascript_urls: Some(false),
+    }
+}
+
+/// The built-in safe baseline configuration's `removeElements` (§ built-in-safe-baseline-configuration):
+/// the elements that run script or load a document however they are configured.
+pub(crate) fn safe_baseline_remove_elements() -> Vec<SanitizerName> {
+    [
+        (HTML_NAMESPACE, "embed"),
+        (HTML_NAMESPACE, "frame"),
+        (HTML_NAMESPACE, "iframe"),
+        (HTML_NAMESPACE, "object"),
+        (HTML_NAMESPACE, "script"),
+        (SVG_NAMESPACE, "script"),
+        (SVG_NAMESPACE, "use"),
+    ]
+    .iter()
+    .map(|(ns, name)| SanitizerName::with_namespace(name, Some(ns)))
+    .collect()
+}
+
+/// The event handler content attributes (§ event-handlers-on-elements,-document-objects,-and-window-objects):
+/// `GlobalEventHandlers`, `WindowEventHandlers` and `DocumentAndElementEventHandlers`, plus the
+/// Touch Events ones. "Remove unsafe" removes each of them, in no namespace.
+pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
+    "onabort",
+    "onafterprint",
+    "onauxclick",
+    "onbeforeinput",
+    "onbeforematch",
+    "onbeforeprint",
+    "onbeforetoggle",
+    "onbeforeunload",
+    "onblur",
+    "oncancel",
+    "oncanplay",
+    "oncanplaythrough",
+    "onchange",
+    "onclick",
+    "onclose",
+    "oncommand",
+    "oncontextlost",
+    "oncontextmenu",
+    "oncontextrestored",
+    "oncopy",
+    "oncuechange",
+    "oncut",
+    "ondblclick",
+    "ondrag",
+    "ondragend",
+    "ondragenter",
+    "ondragleave",
+    "ondragover",
+    "ondragstart",
+    "ondrop",
+    "ondurationchange",
+    "onemptied",
+    "onended",
+    "onerror",
+    "onfocus",
+    "onformdata",
+    "onhashchange",
+    "oninput",
+    "oninvalid",
+    "onkeydown",
+    "onkeypress",
+    "onkeyup",
+    "onlanguagechange",
+    "onload",
+    "onloadeddata",
+    "onloadedmetadata",
+    "onloadstart",
+    "onmessage",
+    "onmessageerror",
+    "onmousedown",
+    "onmouseenter",
+    "onmouseleave",
+    "onmousemove",
+    "onmouseout",
+    "onmouseover",
+    "onmouseup",
+    "onoffline",
+    "ononline",
+    "onpagehide",
+    "onpagereveal",
+    "onpageshow",
+    "onpageswap",
+    "onpaste",
+    "onpause",
+    "onplay",
+    "onplaying",
+    "onpointercancel",
+    "onpointerdown",
+    "onpointerenter",
+    "onpointerleave",
+    "onpointermove",
+    "onpointerout",
+    "onpointerover",
+    "onpointerup",
+    "onpopstate",
+    "onprogress",
+    "onratechange",
+    "onrejectionhandled",
+    "onreset",
+    "onresize",
+    "onscroll",
+    "onscrollend",
+    "onscrollsnapchange",
+    "onscrollsnapchanging",
+    "onsecuritypolicyviolation",
+    "onseeked",
+    "onseeking",
+    "onselect",
+    "onselectionchange",
+    "onselectstart",
+    "onslotchange",
+    "onstalled",
+    "onstorage",
+    "onsubmit",
+    "onsuspend",
+    "ontimeupdate",
+    "ontoggle",
+    "ontouchcancel",
+    "ontouchend",
+    "ontouchmove",
+    "ontouchstart",
+    "ontransitioncancel",
+    "ontransitionend",
+    "ontransitionrun",
+    "ontransitionstart",
+    "onunhandledrejection",
+    "onunload",
+    "onvolumechange",
+    "onwaiting",
+    "onwheel",
+];
+
+/// Whether a canonical name is one of the built-in non-replaceable elements
+/// (§ built-in-non-replaceable-elements-list): HTML `html`, SVG `svg`, MathML `math`.
+pub(crate) fn is_non_replaceable(name: &SanitizerName) -> bool {
+    matches!(
+        (name.namespace_url(), name.name.as_str()),
+        (Some(HTML_NAMESPACE), "html")
+            | (Some(SVG_NAMESPACE), "svg")
+            | (Some(MATHML_NAMESPACE), "math")
+    )
+}
+
+/// The built-in navigating URL attributes list (§ built-in-navigating-url-attributes-list):
+/// whether the attribute `(attr_ns, attr)` of the element `(element_ns, element)` navigates to
+/// its URL (so a `javascript:` URL there runs script when followed).
+pub(crate) fn is_navigating_url_attribute(
+    element_ns: &str,
+    element: &str,
+    attr_ns: Option<&str>,
+    attr: &str,
+) -> bool {
+    match (element_ns, attr_ns) {
+        (HTML_NAMESPACE, None) => matches!(
+            (element, attr),
+            ("a" | "area" | "base", "href")
+                | ("button" | "input", "formaction")
+                | ("form", "action")
+        ),
+        (SVG_NAMESPACE, None | Some(XLINK_NAMESPACE)) => element == "a" && attr == "href",
+        _ => false,
+    }
+}
+
+/// The built-in animating URL attributes list (§ built-in-animating-url-attributes-list): the
+/// `attributeName` of SVG `animate`, `animateTransform` and `set`, which can point an animation
+/// at an `href`.
+pub(crate) fn is_animating_url_attribute(
+    element_ns: &str,
+    element: &str,
+    attr_ns: Option<&str>,
+    attr: &str,
+) -> bool {
+    element_ns == SVG_NAMESPACE
+        && attr_ns.is_none()
+        && attr == "attributeName"
+        && matches!(element, "animate" | "animateTransform" | "set")
+}

@@ -1,0 +1,487 @@
+//! The WHATWG HTML standard's sanitizer (§ html-sanitization) on Kauri's DOM: `setHTML`,
+//! `setHTMLUnsafe`, `parseHTML` and `parseHTMLUnsafe`, the `Sanitizer` and its
+//! `SanitizerConfig`, and the built-in safe default configuration.
+//!
+//! [`Sanitizer::default()`] is the built-in safe default configuration: a short allow-list of
+//! text, structure and table elements (plus MathML and SVG presentation), a few attributes,
+//! no comments, no `data-*`, no `javascript:` URLs. [`Sanitizer::sanitize`] parses a string as
+//! a `<div>`'s children would be parsed, sanitizes the tree and serializes it:
+//!
+//! ```
+//! let clean = kauri_sanitizer::Sanitizer::default()
+//!     .sanitize(r#"<p onclick="steal()">Hi <a href="javascript:x()">you</a><script>x()</script>"#);
+//! assert_eq!(clean, "<p>Hi <a>you</a></p>");
+//! ```
+//!
+//! A config in the standard's dictionary shape comes from a [`SanitizerConfig`], the
+//! [`SanitizerBuilder`], or JSON ([`Sanitizer::from_json`], the `json` feature, on by default):
+//!
+//! ```
+//! use kauri_sanitizer::Sanitizer;
+//! let sanitizer = Sanitizer::from_json(r#"{"elements": ["p", {"name": "a", "attributes": ["href"]}]}"#)?;
+//! assert_eq!(sanitizer.sanitize("<p><a href=/x title=t>x</a><b>y</b>"), r#"<p><a href="/x">x</a></p>"#);
+//! # Ok::<(), kauri_sanitizer::ConfigError>(())
+//! ```
+//!
+//! The "safe" methods ([`Sanitizer::sanitize`], [`Sanitizer::set_html`], ...) always remove
+//! what runs script, whatever the config allows: `script`, `iframe`, `object`, `embed`,
+//! `frame`, SVG `script` and `use`, every event handler attribute, `javascript:` URLs in
+//! navigating attributes and SVG animations of `href`. The "unsafe" ones apply the config as
+//! given.
+//!
+//! Every string this crate returns is re-parse safe: parsed again in the same context it gives
+//! the tree that was serialized (see `round_trip.rs`), so sanitizing it again gives it back.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod builder;
+mod builtins;
+mod config;
+#[cfg(feature = "json")]
+mod json;
+mod round_trip;
+mod rules;
+mod sanitize;
+mod url;
+
+use std::sync::{Arc, OnceLock};
+
+use kauri_dom::fragment::{parse_fragment, FragmentOptions};
+use kauri_dom::{Arena, Document, EditError, Editor, Node, Parsed};
+use kauri_tokenizer::{local_name, Namespace, QualName};
+
+pub use builder::SanitizerBuilder;
+pub use config::{
+    ConfigError, SanitizerConfig, SanitizerElement, SanitizerName, HTML_NAMESPACE,
+    MATHML_NAMESPACE, SVG_NAMESPACE, XLINK_NAMESPACE, XMLNS_NAMESPACE, XML_NAMESPACE,
+};
+
+use rules::Rules;
+
+/// A sanitizer: a canonical, valid [`SanitizerConfig`] (the standard's `Sanitizer` object,
+/// § sanitizer), ready to sanitize strings, fragments and documents. Cheap to clone.
+///
+/// ```
+/// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+/// let strict = Sanitizer::new(SanitizerConfig {
+///     elements: Some(vec!["b".into(), "i".into()]),
+///     ..Default::default()
+/// })?;
+/// assert_eq!(strict.sanitize("<b>bold</b> <u>under</u> <i onclick=x>it</i>"), "<b>bold</b>  <i>it</i>");
+/// # Ok::<(), kauri_sanitizer::ConfigError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Sanitizer {
+    config: Arc<SanitizerConfig>,
+    /// The config as given, for the unsafe methods.
+    rules: Arc<Rules>,
+    /// The config after "remove unsafe", for the safe methods.
+    safe_rules: Arc<Rules>,
+}
+
+impl Default for Sanitizer {
+    /// The built-in safe default configuration (§ built-in-safe-default-configuration).
+    fn default() -> Sanitizer {
+        static DEFAULT: OnceLock<Sanitizer> = OnceLock::new();
+        DEFAULT
+            .get_or_init(|| Sanitizer::from_canonical(builtins::safe_default_configuration()))
+            .clone()
+    }
+}
+
+/// The context element `div`, the default of every fragment method here.
+fn div() -> QualName {
+    QualName::html(local_name!("div"))
+}
+
+/// The one fragment parse of this crate: the HTML fragment parsing algorithm
+/// (§ html-fragment-parsing-algorithm) for `context` with the "allow declarative shadow
+/// roots" flag set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so
+/// `noscript` holds raw text, as in a browsing context).
+fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
+    let options = FragmentOptions {
+        declarative_shadow_roots: true,
+        errors: false,
+        ..FragmentOptions::default()
+    };
+    parse_fragment(arena, html, context, Vec::new(), &options)
+}
+
+/// Whether `context` is a `script` element (HTML or SVG), where the safe methods do nothing
+/// (§ set-and-filter-html, step 1).
+fn is_script(context: &QualName) -> bool {
+    matches!(context.ns, Namespace::Html | Namespace::Svg) && context.local == local_name!("script")
+}
+
+impl Sanitizer {
+    /// `new Sanitizer(config)` (§ dom-sanitizer-constructor): "set a configuration" with
+    /// comments, processing instructions and data attributes allowed unless `config` says
+    /// otherwise. An invalid config is a [`ConfigError`].
+    ///
+    /// ```
+    /// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+    /// let keep_comments = Sanitizer::new(SanitizerConfig::default())?;
+    /// assert_eq!(keep_comments.sanitize_unsafe("<!--c--><p>x"), "<!--c--><p>x</p>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn new(config: SanitizerConfig) -> Result<Sanitizer, ConfigError> {
+        Sanitizer::set_a_configuration(config, true)
+    }
+
+    /// The sanitizer a safe method (`setHTML`, `parseHTML`) makes of a config dictionary
+    /// passed to it (§ get-a-sanitizer-instance-from-options with safe = true): comments,
+    /// processing instructions, data attributes and `javascript:` URLs are off unless `config`
+    /// turns them on. The command line's `--config` and Python's `config=` mean this.
+    ///
+    /// ```
+    /// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+    /// let s = Sanitizer::for_safe_methods(SanitizerConfig::default())?;
+    /// assert_eq!(s.sanitize("<!--c--><?pi x><p>x"), "<p>x</p>");
+    /// let unsafe_too = Sanitizer::new(SanitizerConfig::default())?;
+    /// assert_eq!(unsafe_too.sanitize_unsafe("<!--c--><p>x"), "<!--c--><p>x</p>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn for_safe_methods(config: SanitizerConfig) -> Result<Sanitizer, ConfigError> {
+        Sanitizer::set_a_configuration(config, false)
+    }
+
+    /// "Set a configuration" (§ sanitizer-set-a-configuration): canonicalize, then check.
+    fn set_a_configuration(
+        mut config: SanitizerConfig,
+        allow_comments_pis_and_data_attributes: bool,
+    ) -> Result<Sanitizer, ConfigError> {
+        config.canonicalize(allow_comments_pis_and_data_attributes);
+        config.check_valid()?;
+        Ok(Sanitizer::from_canonical(config))
+    }
+
+    fn from_canonical(config: SanitizerConfig) -> Sanitizer {
+        let rules = Rules::new(&config);
+        let mut safe = config.clone();
+        safe.remove_unsafe();
+        Sanitizer {
+            rules: Arc::new(rules),
+            safe_rules: Arc::new(Rules::new(&safe)),
+            config: Arc::new(config),
+        }
+    }
+
+    /// A config written as JSON in the standard's dictionary shape, for `new Sanitizer(config)`
+    /// (see [`SanitizerConfig::from_json`] for the conversions). The JSON string `"default"`
+    /// (the `SanitizerPresets` value) is the built-in safe default configuration.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
+    /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "<i>y</i>");
+    /// assert!(kauri_sanitizer::Sanitizer::from_json(r#"{"elements": 1}"#).is_err());
+    /// let default = kauri_sanitizer::Sanitizer::from_json(r#""default""#)?;
+    /// assert_eq!(default.sanitize("<i onclick=x>y</i>"), "<i>y</i>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    #[cfg(feature = "json")]
+    pub fn from_json(json: &str) -> Result<Sanitizer, ConfigError> {
+        Sanitizer::from_json_with(json, true)
+    }
+
+    /// A config written as JSON, as a safe method (`setHTML`) takes it: see
+    /// [`Sanitizer::for_safe_methods`]. This is what the command line's `--config` reads.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json_for_safe_methods(r#"{"removeElements": ["b"]}"#)?;
+    /// assert_eq!(s.sanitize("<!--c--><b>x</b><i>y</i>"), "<i>y</i>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    #[cfg(feature = "json")]
+    pub fn from_json_for_safe_methods(json: &str) -> Result<Sanitizer, ConfigError> {
+        Sanitizer::from_json_with(json, false)
+    }
+
+    #[cfg(feature = "json")]
+    fn from_json_with(json: &str, allow: bool) -> Result<Sanitizer, ConfigError> {
+        if json::is_default_preset(json) {
+            return Ok(Sanitizer::default());
+        }
+        Sanitizer::set_a_configuration(SanitizerConfig::from_json(json)?, allow)
+    }
+
+    /// A [`SanitizerBuilder`] starting from an empty config.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::builder().elements(["p", "em"]).build()?;
+    /// assert_eq!(s.sanitize("<p><em>a</em><b>b</b>"), "<p><em>a</em></p>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn builder() -> SanitizerBuilder {
+        SanitizerBuilder::default()
+    }
+
+    /// The canonical config (`sanitizer.get()`, § dom-sanitizer-get, without its sorting).
+    ///
+    /// ```
+    /// let config = kauri_sanitizer::Sanitizer::default().config().clone();
+    /// assert_eq!(config.comments, Some(false));
+    /// assert!(config.elements.unwrap().iter().any(|e| e.name.name == "p"));
+    /// ```
+    pub fn config(&self) -> &SanitizerConfig {
+        &self.config
+    }
+
+    fn rules(&self, safe: bool) -> &Rules {
+        if safe {
+            &self.safe_rules
+        } else {
+            &self.rules
+        }
+    }
+
+    /// Sanitizes `html` as the children of a `<div>` (`div.setHTML(html, {sanitizer})`) and
+    /// serializes the result: a re-parse-safe string.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// assert_eq!(s.sanitize("<img src=x onerror=alert(1)>ok"), "ok");
+    /// ```
+    pub fn sanitize(&self, html: &str) -> String {
+        self.sanitize_for(html, &div())
+    }
+
+    /// [`Sanitizer::sanitize`] in another context element (`td`, SVG `g`, ...).
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// let tbody = QualName::html(LocalName::from("tbody"));
+    /// assert_eq!(s.sanitize_for("<tr><td>1<td>2", &tbody), "<tr><td>1</td><td>2</td></tr>");
+    /// ```
+    pub fn sanitize_for(&self, html: &str, context: &QualName) -> String {
+        self.sanitize_to_string(html, context, true)
+    }
+
+    /// `div.setHTMLUnsafe(html, {sanitizer})`, serialized: the config as given (script and
+    /// event handlers stay if it allows them), re-parse safe.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
+    /// assert_eq!(s.sanitize_unsafe("<b>x</b><i onclick=f()>y</i>"), r#"<i onclick="f()">y</i>"#);
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn sanitize_unsafe(&self, html: &str) -> String {
+        self.sanitize_unsafe_for(html, &div())
+    }
+
+    /// [`Sanitizer::sanitize_unsafe`] in another context element.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// let ul = QualName::html(LocalName::from("ul"));
+    /// assert_eq!(s.sanitize_unsafe_for("<li>a<li>b", &ul), "<li>a</li><li>b</li>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn sanitize_unsafe_for(&self, html: &str, context: &QualName) -> String {
+        self.sanitize_to_string(html, context, false)
+    }
+
+    fn sanitize_to_string(&self, html: &str, context: &QualName, safe: bool) -> String {
+        if safe && is_script(context) {
+            return String::new();
+        }
+        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
+        doc.edit(|ed| {
+            let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            if !changed_structure && round_trip::is_stable(ed.root(), context) {
+                return serialize_children(ed.root(), context);
+            }
+            make_reparse_safe(ed, ed.root(), context)
+        })
+    }
+
+    /// `setHTML` (§ dom-element-sethtml) into a fresh `context` element: the sanitized
+    /// fragment as a tree (a fragment [`Document`]), exactly the standard's, shadow roots
+    /// included. Its serialization is what a browser's `innerHTML` would give; for a string
+    /// that is always re-parse safe use [`Sanitizer::sanitize_for`] or
+    /// [`Sanitizer::sanitize_to_tree`].
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// let div = QualName::html(LocalName::from("div"));
+    /// let tree = s.set_html("<div><template shadowrootmode=open><b onclick=x>in</b></template>out</div>", &div);
+    /// let host = tree.root().first_child().unwrap();
+    /// assert_eq!(host.shadow_root().unwrap().first_child().unwrap().as_element().unwrap().attrs().len(), 0);
+    /// assert_eq!(tree.to_html(), "<div>out</div>");
+    /// ```
+    pub fn set_html(&self, html: &str, context: &QualName) -> Document {
+        self.set_html_tree(html, context, true)
+    }
+
+    /// `setHTMLUnsafe` with this sanitizer (§ dom-element-sethtmlunsafe), as a tree.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"replaceWithChildrenElements": ["b"]}"#)?;
+    /// let tree = s.set_html_unsafe("<b>a</b><script>x</script>", &QualName::html(LocalName::from("div")));
+    /// assert_eq!(tree.to_html(), "a<script>x</script>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn set_html_unsafe(&self, html: &str, context: &QualName) -> Document {
+        self.set_html_tree(html, context, false)
+    }
+
+    fn set_html_tree(&self, html: &str, context: &QualName, safe: bool) -> Document {
+        let html = if safe && is_script(context) { "" } else { html };
+        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));
+        doc
+    }
+
+    /// The tree of [`Sanitizer::sanitize_for`]: `setHTML`'s tree after the re-parse repair,
+    /// so that its serialization parses back to it.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// let tree = s.sanitize_to_tree("<p>a<script>b</script>c", &QualName::html(LocalName::from("div")));
+    /// assert_eq!(tree.root().first_child().unwrap().children().count(), 1); // "ac", one Text node
+    /// ```
+    pub fn sanitize_to_tree(&self, html: &str, context: &QualName) -> Document {
+        let mut doc = self.set_html(html, context);
+        doc.edit(|ed| make_reparse_safe(ed, ed.root(), context));
+        doc
+    }
+
+    /// Sanitizes a whole parsed document in place (`Document.parseHTML` / `parseHTMLUnsafe`
+    /// after the parse, § parse-html-with-sanitizer): `safe` picks the safe method's rules.
+    /// The `kauri` facade's `parse_html` parses (with declarative shadow roots allowed and
+    /// scripting disabled, as for a document without a browsing context) and calls this.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName};
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"elements": ["html", "head", "body", "p"]}"#)?;
+    /// let body = QualName::html(LocalName::from("body"));
+    /// let mut page = kauri_dom::Document::build(|arena| {
+    ///     kauri_dom::fragment::parse_fragment(arena, "<p onclick=x>a</p><b>b</b>", &body, vec![], &Default::default())
+    /// });
+    /// s.sanitize_document(&mut page, true);
+    /// assert_eq!(page.to_html(), "<p>a</p>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn sanitize_document(&self, doc: &mut Document, safe: bool) {
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));
+    }
+
+    /// `element.setHTML(html, {sanitizer})` inside an edit (§ dom-element-sethtml): parses
+    /// `html` in `element`'s context (declarative shadow roots allowed), replaces the
+    /// element's children (a template's: its contents') with it, and sanitizes them with the
+    /// safe rules, then makes them re-parse safe. On a `script` element it does nothing.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     s.set_html_in(ed, div, "<em onmouseover=x>hi</em><iframe src=x></iframe>")
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<div><em>hi</em></div>");
+    /// # Ok::<(), kauri_dom::EditError>(())
+    /// ```
+    pub fn set_html_in<'a>(
+        &self,
+        ed: &Editor<'a>,
+        element: &'a Node<'a>,
+        html: &str,
+    ) -> Result<(), EditError> {
+        self.set_html_in_with(ed, element, html, true)
+    }
+
+    /// `element.setHTMLUnsafe(html, {sanitizer})` inside an edit: [`Sanitizer::set_html_in`]
+    /// with the config as given.
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["i"]}"#)?;
+    /// let mut doc = kauri_dom::Document::new();
+    /// doc.edit(|ed| {
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     s.set_html_unsafe_in(ed, div, "<b onclick=f()>b</b><i>i</i>")
+    /// })?;
+    /// assert_eq!(doc.to_html(), r#"<div><b onclick="f()">b</b></div>"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_html_unsafe_in<'a>(
+        &self,
+        ed: &Editor<'a>,
+        element: &'a Node<'a>,
+        html: &str,
+    ) -> Result<(), EditError> {
+        self.set_html_in_with(ed, element, html, false)
+    }
+
+    fn set_html_in_with<'a>(
+        &self,
+        ed: &Editor<'a>,
+        element: &'a Node<'a>,
+        html: &str,
+        safe: bool,
+    ) -> Result<(), EditError> {
+        let context = element
+            .as_element()
+            .ok_or(EditError::NotAnElement)?
+            .qual_name()
+            .clone();
+        if safe && is_script(&context) {
+            return Ok(());
+        }
+        ed.set_html_unsafe(element, html)?;
+        let target = element
+            .as_element()
+            .and_then(|e| e.template_contents())
+            .unwrap_or(element);
+        sanitize::sanitize_core(ed, target, self.rules(safe));
+        make_reparse_safe(ed, target, &context);
+        Ok(())
+    }
+}
+
+/// The children of `root` as the `innerHTML` of a `context` element gives them: in a raw text
+/// context (`style`, `script`, `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and
+/// `noscript` with scripting on, as the fragment parse has it), text is written literally
+/// (§ serialising-html-fragments).
+fn serialize_children(root: &Node<'_>, context: &QualName) -> String {
+    let raw_text_context = context.ns == Namespace::Html
+        && (kauri_dom::serialize::is_raw_text_element(&context.local)
+            || context.local == local_name!("noscript"));
+    if raw_text_context && root.children().all(|c| c.is_text()) {
+        return root.children().filter_map(|c| c.as_text()).collect();
+    }
+    root.inner_html()
+}
+
+/// The re-parse repair loop (see `round_trip.rs`) on the children of `root`, parsed in
+/// `context`: returns their serialization once it parses back to them.
+fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName) -> String {
+    for _ in 0..round_trip::MAX_ROUNDS {
+        let html = serialize_children(root, context);
+        let reparsed = Document::build(|arena| parse_fragment_for(arena, &html, context));
+        let ours = round_trip::flatten(root);
+        let theirs = round_trip::flatten(reparsed.root());
+        match round_trip::first_difference(&ours, &theirs) {
+            None => return html,
+            // The re-parse only adds nodes after all of ours: removing cannot help.
+            Some(at) if at == ours.len() => break,
+            Some(at) => round_trip::repair(ed, &ours, at),
+        }
+    }
+    round_trip::clear(ed, root);
+    // What an empty string parses to: nothing, except in an `html` context, where the parser
+    // always makes a `head` and a `body`.
+    if context.ns == Namespace::Html && context.local == local_name!("html") {
+        for name in ["head", "body"] {
+            let element = ed.create_element(name).expect("a valid element name");
+            ed.append_child(root, element)
+                .expect("a fragment takes elements");
+        }
+    }
+    serialize_children(root, context)
+}

@@ -1,0 +1,214 @@
+//! Re-parse safety: a sanitized tree whose serialization parses back, in the same context, to
+//! exactly that tree. The standard's sanitizer works on trees; a tree it leaves can still
+//! serialize to markup that parses differently (mutation XSS), for example a `<style>` that a
+//! permissive config lets through inside an HTML `mglyph` that the parser put in a MathML text
+//! integration point, or a `<form>` nested in a `<form>`. Kauri checks every string it hands
+//! out: it parses the serialization again and compares the two trees node by node (template
+//! contents included), and where they first differ it removes the node from the sanitized tree,
+//! then tries again. Removing a node never adds script, and each round removes one, so the loop
+//! ends; after [`MAX_ROUNDS`] the fragment is emptied, which always round-trips.
+
+use kauri_dom::{Editor, Namespace, Node, NodeData};
+
+/// The elements whose parsed trees always serialize to markup that parses back to them, in a
+/// `div` or `body` context: HTML flow and phrasing elements that are not raw text, RCDATA or
+/// `pre`-like, no table, form, template or foreign content, nothing that ends a scope. A tree
+/// the parser built out of these alone (nothing removed from it, which could undo a nesting
+/// the parser only allowed because of the removed element; removing a leaf, an element the
+/// parser never puts elements in, is fine) needs no re-parse check.
+const STABLE_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "address",
+    "article",
+    "aside",
+    "b",
+    "bdi",
+    "bdo",
+    "blockquote",
+    "br",
+    "cite",
+    "code",
+    "data",
+    "dd",
+    "del",
+    "dfn",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "figcaption",
+    "figure",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hgroup",
+    "hr",
+    "i",
+    "ins",
+    "kbd",
+    "li",
+    "main",
+    "mark",
+    "menu",
+    "nav",
+    "ol",
+    "p",
+    "q",
+    "rp",
+    "rt",
+    "ruby",
+    "s",
+    "samp",
+    "search",
+    "section",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "sup",
+    "time",
+    "u",
+    "ul",
+    "var",
+    "wbr",
+];
+
+/// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
+/// [`STABLE_ELEMENTS`] and text (no comment, processing instruction or template contents), in
+/// an HTML `div` or `body` context: then its serialization parses back to it.
+pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
+    let stable_context =
+        context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
+    stable_context
+        && root.descendants().all(|node| match node.data() {
+            NodeData::Text(_) => true,
+            NodeData::Element(e) => {
+                e.namespace() == Namespace::Html
+                    && STABLE_ELEMENTS.contains(&e.local_name().as_ref())
+            }
+            _ => false,
+        })
+}
+
+/// Repairs before giving up and emptying the fragment.
+pub(crate) const MAX_ROUNDS: usize = 32;
+
+/// The nodes under `root` in tree order, with depths; an HTML `template`'s contents come as one
+/// more child of the template (the DocumentFragment node itself, then its children).
+pub(crate) fn flatten<'a>(root: &'a Node<'a>) -> Vec<(u32, &'a Node<'a>)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(u32, &'a Node<'a>)> = Vec::new();
+    push_children(&mut stack, root, 0);
+    while let Some((depth, node)) = stack.pop() {
+        out.push((depth, node));
+        if let Some(contents) = node.as_element().and_then(|e| e.template_contents()) {
+            stack.push((depth + 1, contents));
+        }
+        push_children(&mut stack, node, depth + 1);
+    }
+    out
+}
+
+fn push_children<'a>(stack: &mut Vec<(u32, &'a Node<'a>)>, parent: &'a Node<'a>, depth: u32) {
+    let mut child = parent.last_child();
+    while let Some(node) = child {
+        stack.push((depth, node));
+        child = node.prev_sibling();
+    }
+}
+
+/// Whether two nodes are equal as the DOM's `isEqualNode` compares a node itself (not its
+/// children): kind, name, attributes in order, data.
+pub(crate) fn same_node_data(a: &Node<'_>, b: &Node<'_>) -> bool {
+    match (a.data(), b.data()) {
+        (NodeData::Element(x), NodeData::Element(y)) => {
+            x.qual_name() == y.qual_name() && x.attributes().eq(y.attributes())
+        }
+        (NodeData::Text(_), NodeData::Text(_)) => a.as_text() == b.as_text(),
+        (NodeData::Comment(_), NodeData::Comment(_)) => a.as_comment() == b.as_comment(),
+        (NodeData::ProcessingInstruction(x), NodeData::ProcessingInstruction(y)) => {
+            x.target() == y.target() && x.data() == y.data()
+        }
+        (NodeData::Doctype(x), NodeData::Doctype(y)) => {
+            x.name() == y.name() && x.public_id() == y.public_id() && x.system_id() == y.system_id()
+        }
+        (NodeData::DocumentFragment, NodeData::DocumentFragment) => true,
+        _ => false,
+    }
+}
+
+/// The index of the first node where two flattened trees differ, or `None` when they are the
+/// same tree.
+pub(crate) fn first_difference(a: &[(u32, &Node<'_>)], b: &[(u32, &Node<'_>)]) -> Option<usize> {
+    let common = a.len().min(b.len());
+    (0..common)
+        .find(|&i| a[i].0 != b[i].0 || !same_node_data(a[i].1, b[i].1))
+        .or((a.len() != b.len()).then_some(common))
+}
+
+/// Makes the tree under `root` re-parse safe at the point where it first differs from its
+/// re-parse (`at`, an index into `flat`, the flattened tree): joins a Text node into a Text
+/// node before it (the serialization cannot keep them apart), else removes the node (for a
+/// template's contents, their children).
+pub(crate) fn repair<'a>(ed: &Editor<'a>, flat: &[(u32, &'a Node<'a>)], at: usize) {
+    let Some(&(_, node)) = flat.get(at).or(flat.last()) else {
+        return;
+    };
+    if let NodeData::DocumentFragment = node.data() {
+        while let Some(child) = node.first_child() {
+            ed.remove(child);
+        }
+        return;
+    }
+    // A `pre`, `textarea` or `listing` whose text starts with a newline: the parser drops the
+    // first newline after the start tag, and the serializer does not add one back, so the
+    // newline goes (not the text).
+    if let (Some(text), None) = (node.as_text(), node.prev_sibling()) {
+        let in_newline_eating_element =
+            node.parent().and_then(|p| p.as_element()).is_some_and(|e| {
+                e.namespace() == Namespace::Html
+                    && matches!(e.local_name().as_ref(), "pre" | "textarea" | "listing")
+            });
+        if in_newline_eating_element && text.starts_with('\n') {
+            let rest = text[1..].to_owned();
+            if rest.is_empty() {
+                ed.remove(node);
+            } else {
+                ed.set_text_content(node, &rest);
+            }
+            return;
+        }
+    }
+    if let (Some(text), Some(prev)) = (node.as_text(), node.prev_sibling()) {
+        if let Some(before) = prev.as_text() {
+            let joined = format!("{before}{text}");
+            ed.set_text_content(prev, &joined);
+            ed.remove(node);
+            return;
+        }
+    }
+    let prev = node.prev_sibling();
+    let next = node.next_sibling();
+    ed.remove(node);
+    // The nodes on either side are now neighbours: two texts become one.
+    if let (Some(prev), Some(next)) = (prev, next) {
+        if let (Some(before), Some(after)) = (prev.as_text(), next.as_text()) {
+            let joined = format!("{before}{after}");
+            ed.set_text_content(prev, &joined);
+            ed.remove(next);
+        }
+    }
+}
+
+/// Empties `root` (the last resort of the repair loop).
+pub(crate) fn clear<'a>(ed: &Editor<'a>, root: &'a Node<'a>) {
+    while let Some(child) = root.first_child() {
+        ed.remove(child);
+    }
+}

@@ -1,0 +1,228 @@
+//! The sanitize walk (§ sanitize-core): every node under a root, in template contents and in
+//! shadow roots, checked against a config's [`Rules`], through the DOM [`Editor`].
+//!
+//! The walk keeps a list of containers to visit instead of recursing, so input depth costs no
+//! stack. An element replaced with its children has its children moved up first and then
+//! checked where they land, which gives the standard's result (its children are sanitized
+//! either way) without visiting a subtree twice.
+//!
+//! Text nodes that a removal leaves side by side are joined into one, as a parser that
+//! sanitizes while it builds the tree gives them (the WPT expectations since WICG/sanitizer-api
+//! #390); a run of them is joined once, at its end, so the cost stays linear.
+
+use kauri_dom::{Editor, Node, NodeData};
+
+use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
+use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
+use crate::rules::{ElementRule, Ns, Rules};
+use crate::url::contains_javascript_url;
+
+/// What the walk does with an element.
+enum Action {
+    Keep,
+    Remove,
+    ReplaceWithChildren,
+}
+
+/// The element steps of "sanitize core": replaced with its children if the config says so
+/// (checked first: a valid config never lists such an element in `elements`), else removed
+/// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
+fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
+    if rules.replace_with_children.contains(key) {
+        return Action::ReplaceWithChildren;
+    }
+    let allowed = match &rules.elements {
+        Some(elements) => elements.contains_key(key),
+        None => !rules.remove_elements.contains(key),
+    };
+    if allowed {
+        Action::Keep
+    } else {
+        Action::Remove
+    }
+}
+
+/// "Sanitize core" (§ sanitize-core) on the children of `root` (a Document, a
+/// DocumentFragment or an element), their template contents and their shadow roots, with
+/// `rules`. Returns whether it unwrapped an element or removed one that can hold elements (else
+/// the tree's structure is the parser's, less leaves: void elements, raw text and RCDATA
+/// elements, comments and processing instructions).
+pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
+    let mut changed_structure = false;
+    let mut containers = vec![root];
+    while let Some(container) = containers.pop() {
+        let mut text_run: Option<(&'a Node<'a>, usize)> = None;
+        let mut next = container.first_child();
+        while let Some(child) = next {
+            next = child.next_sibling();
+            match child.data() {
+                NodeData::Text(_) => {
+                    text_run = match text_run {
+                        Some((first, len)) => Some((first, len + 1)),
+                        None => Some((child, 1)),
+                    };
+                    continue;
+                }
+                NodeData::Comment(_) if !rules.comments => {
+                    ed.remove(child);
+                    continue;
+                }
+                NodeData::ProcessingInstruction(pi)
+                    if !rules.keeps_processing_instruction(pi.target()) =>
+                {
+                    ed.remove(child);
+                    continue;
+                }
+                NodeData::Element(element) => {
+                    let key = (
+                        Ns::of_element(element.namespace()),
+                        element.local_name().clone(),
+                    );
+                    match element_action(rules, &key) {
+                        Action::Remove => {
+                            changed_structure |= !holds_no_elements(element);
+                            ed.remove(child);
+                            continue;
+                        }
+                        Action::ReplaceWithChildren => {
+                            changed_structure = true;
+                            // The children move up and are checked where they land. (A
+                            // template's contents are not its children: they go with it.)
+                            if let Some(first) = child.first_child() {
+                                next = Some(first);
+                            }
+                            ed.unwrap(child)
+                                .expect("a child of the container has a parent");
+                            continue;
+                        }
+                        Action::Keep => {
+                            let local = rules.elements.as_ref().and_then(|e| e.get(&key));
+                            sanitize_attributes(ed, child, rules, local);
+                            if let Some(contents) = element.template_contents() {
+                                containers.push(contents);
+                            }
+                            if let Some(shadow) = child.shadow_root() {
+                                containers.push(shadow);
+                            }
+                            containers.push(child);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            // A kept node that is not text ends a run of text nodes.
+            join_text_run(ed, text_run.take());
+        }
+        join_text_run(ed, text_run);
+    }
+    changed_structure
+}
+
+/// Whether the parser never puts an element inside this element: an HTML void element, or an
+/// HTML raw text or RCDATA element (`noscript` too: the sanitizer's fragment parse has
+/// scripting on). Removing one cannot undo a nesting the parser allowed because of it.
+fn holds_no_elements(element: &kauri_dom::Element<'_>) -> bool {
+    let name = element.local_name().as_ref();
+    element.namespace() == kauri_tokenizer::Namespace::Html
+        && (kauri_dom::serialize::serializes_as_void(name)
+            || kauri_dom::serialize::is_raw_text_element(name)
+            || matches!(name, "noscript" | "textarea" | "title"))
+}
+
+/// Joins a run of `len` adjacent text nodes starting at `first` into `first`.
+fn join_text_run<'a>(ed: &Editor<'a>, run: Option<(&'a Node<'a>, usize)>) {
+    let Some((first, len)) = run else { return };
+    if len < 2 {
+        return;
+    }
+    let mut joined = String::new();
+    let mut node = Some(first);
+    for _ in 0..len {
+        let Some(text) = node else { break };
+        joined.push_str(text.as_text().unwrap_or_default());
+        node = text.next_sibling();
+        if !text.same_node(first) {
+            ed.remove(text);
+        }
+    }
+    ed.set_text_content(first, &joined);
+}
+
+/// The attribute steps of "sanitize core" for a kept element: the config's attribute rules,
+/// then (unless the config keeps `javascript:` URLs) the navigating, MathML and animating URL
+/// checks.
+fn sanitize_attributes<'a>(
+    ed: &Editor<'a>,
+    node: &'a Node<'a>,
+    rules: &Rules,
+    local: Option<&ElementRule>,
+) {
+    let Some(element) = node.as_element() else {
+        return;
+    };
+    let element_ns = element.namespace();
+    let element_name = element.local_name();
+    let keep = |name: &kauri_tokenizer::AttrName, value: &str| {
+        let key = (Ns::of_attribute(name.ns), name.local.clone());
+        if local.is_some_and(|l| l.remove_attributes.contains(&key)) {
+            return false;
+        }
+        let allowed = match &rules.attributes {
+            Some(attributes) => {
+                attributes.contains(&key)
+                    || local
+                        .and_then(|l| l.attributes.as_ref())
+                        .is_some_and(|a| a.contains(&key))
+                    || (rules.data_attributes
+                        && key.0 == Ns::Null
+                        && name.local.starts_with("data-"))
+            }
+            None => match local.and_then(|l| l.attributes.as_ref()) {
+                Some(own) => own.contains(&key),
+                None => !rules.remove_attributes.contains(&key),
+            },
+        };
+        if !allowed {
+            return false;
+        }
+        if rules.javascript_urls {
+            return true;
+        }
+        let attr_ns = match name.ns {
+            kauri_tokenizer::AttrNamespace::None => None,
+            kauri_tokenizer::AttrNamespace::XLink => Some(XLINK_NAMESPACE),
+            _ => Some(""),
+        };
+        let element_url = element_ns.url();
+        if is_navigating_url_attribute(element_url, element_name, attr_ns, &name.local)
+            && contains_javascript_url(value)
+        {
+            return false;
+        }
+        if element_url == MATHML_NAMESPACE
+            && &*name.local == "href"
+            && matches!(attr_ns, None | Some(XLINK_NAMESPACE))
+            && contains_javascript_url(value)
+        {
+            return false;
+        }
+        if is_animating_url_attribute(element_url, element_name, attr_ns, &name.local)
+            && names_href(value)
+        {
+            return false;
+        }
+        true
+    };
+    ed.retain_attributes(node, keep)
+        .expect("sanitize_attributes is only called on elements");
+}
+
+/// Whether an animation's `attributeName` value targets an `href`: `href`, or `href` after one
+/// namespace prefix (`xlink:href`, and any other prefix, which a later `xmlns:` declaration can
+/// bind to XLink).
+fn names_href(value: &str) -> bool {
+    match value.split_once(':') {
+        None => value == "href",
+        Some((prefix, local)) => !prefix.is_empty() && local == "href",
+    }
+}

@@ -1,0 +1,334 @@
+//! The sanitizer's safety properties, over the corpus (`KAURI_CORPUS`) and the known mutation
+//! XSS shapes, under the default config and permissive ones:
+//!
+//! * fixpoint: sanitizing the output again, in the same context, gives the same string;
+//! * round trip: parsing the output in that context gives the tree that was serialized (no
+//!   mutation XSS), compared node by node with the tree `sanitize_to_tree` returns.
+
+use kauri_dom::fragment::{parse_fragment, FragmentOptions};
+use kauri_dom::{Document, Node};
+use kauri_sanitizer::Sanitizer;
+use kauri_tokenizer::{LocalName, Namespace, QualName};
+
+fn context(name: &str) -> QualName {
+    match name.split_once(' ') {
+        Some(("svg", local)) => QualName::new(Namespace::Svg, LocalName::from(local)),
+        Some(("math", local)) => QualName::new(Namespace::MathMl, LocalName::from(local)),
+        _ => QualName::html(LocalName::from(name)),
+    }
+}
+
+/// The parse `setHTML` does (declarative shadow roots allowed, scripting on).
+fn reparse(html: &str, ctx: &QualName) -> Document {
+    let options = FragmentOptions {
+        declarative_shadow_roots: true,
+        ..Default::default()
+    };
+    Document::build(|arena| parse_fragment(arena, html, ctx, vec![], &options))
+}
+
+/// The configs the properties must hold under: the default, everything the safe methods allow,
+/// everything at all (unsafe), and ones that unwrap structure and let the mutation XSS
+/// ingredients through.
+fn sanitizers() -> Vec<(&'static str, Sanitizer, bool)> {
+    let json = |text: &str| Sanitizer::from_json(text).expect(text);
+    vec![
+        ("default", Sanitizer::default(), true),
+        (
+            "{} safe",
+            Sanitizer::for_safe_methods(Default::default()).unwrap(),
+            true,
+        ),
+        ("{} unsafe", json("{}"), false),
+        (
+            "unwrap structure",
+            json(
+                r#"{"replaceWithChildrenElements": ["div", "span", "table", "tbody", "tr", "p", "form", "a", "li", "ul", "section", "b", "i", "font", "center"]}"#,
+            ),
+            true,
+        ),
+        (
+            "mxss ingredients",
+            json(
+                r#"{"elements": ["div", "p", "form", "noscript", "style", "math", "mtext", "mglyph", "malignmark", "table", "td", "tr", "tbody", "svg", "title", "desc", "foreignObject", "img", "a", "select", "option", "textarea", "xmp", "template", "noembed", "iframe", "plaintext"], "attributes": ["id", "src", "href", "title"]}"#,
+            ),
+            true,
+        ),
+        (
+            "mxss ingredients, unwrapped",
+            json(
+                r#"{"removeElements": ["script"], "replaceWithChildrenElements": ["table", "tbody", "tr", "td", "select", "p", "form", "mtext"]}"#,
+            ),
+            false,
+        ),
+    ]
+}
+
+fn sanitize(s: &Sanitizer, html: &str, ctx: &QualName, safe: bool) -> String {
+    if safe {
+        s.sanitize_for(html, ctx)
+    } else {
+        s.sanitize_unsafe_for(html, ctx)
+    }
+}
+
+/// The test-tree dump of a fragment's children (template contents included), without shadow
+/// roots: a string never carries them (`innerHTML`), so they are not part of what is
+/// serialized.
+fn dump(root: &Node<'_>) -> String {
+    let full = kauri_dom::to_test_tree(root);
+    let mut out = String::new();
+    let mut skip_deeper_than: Option<usize> = None;
+    let mut skipping = false;
+    for line in full.lines() {
+        // A text node's data may hold newlines: a line not starting with `|` continues the
+        // node of the line before.
+        if !line.starts_with('|') {
+            if !skipping {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
+        let indent = line.len() - line.trim_start_matches(['|', ' ']).len();
+        skipping = false;
+        if let Some(depth) = skip_deeper_than {
+            if indent > depth {
+                skipping = true;
+                continue;
+            }
+            skip_deeper_than = None;
+        }
+        if line
+            .trim_start_matches(['|', ' '])
+            .starts_with("#shadow-root")
+        {
+            skip_deeper_than = Some(indent);
+            skipping = true;
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Checks both properties for one input; returns a description of the first failure.
+fn check(name: &str, s: &Sanitizer, safe: bool, html: &str, ctx: &QualName) -> Result<(), String> {
+    let out = sanitize(s, html, ctx, safe);
+    let again = sanitize(s, &out, ctx, safe);
+    if again != out {
+        return Err(format!(
+            "{name}: not a fixpoint\n out:   {out:.300}\n again: {again:.300}"
+        ));
+    }
+    let tree = if safe {
+        s.sanitize_to_tree(html, ctx)
+    } else {
+        // The unsafe string's tree: the string parses back to it (checked below) and
+        // sanitizing it again changes nothing (checked above).
+        reparse(&out, ctx)
+    };
+    let reparsed = reparse(&out, ctx);
+    if dump(reparsed.root()) != dump(tree.root()) {
+        return Err(format!(
+            "{name}: re-parsing the output gives another tree\n out: {out:.300}"
+        ));
+    }
+    // The context's innerHTML: literal text in a raw text context (scripting is on).
+    let raw = ctx.ns == Namespace::Html
+        && (kauri_dom::serialize::is_raw_text_element(&ctx.local)
+            || ctx.local.as_ref() == "noscript");
+    let serialized = if raw {
+        reparsed
+            .root()
+            .children()
+            .filter_map(|c| c.as_text())
+            .collect()
+    } else {
+        reparsed.root().inner_html()
+    };
+    if serialized != out {
+        return Err(format!("{name}: the re-parsed tree serializes differently"));
+    }
+    Ok(())
+}
+
+/// What would run script in a tree parsed from a safe method's output: a `script` element, an
+/// `on*` attribute in the event handler list, or a `javascript:` href.
+fn runs_script(doc: &Document) -> bool {
+    doc.root().descendants().any(|node| {
+        node.as_element().is_some_and(|e| {
+            e.local_name().as_ref() == "script"
+                || e.attributes().any(|(name, value)| {
+                    ["onerror", "onload", "onclick", "onfocus"].contains(&name.local.as_ref())
+                        || value
+                            .trim_start()
+                            .to_ascii_lowercase()
+                            .starts_with("javascript:")
+                })
+        })
+    })
+}
+
+#[test]
+fn mutation_xss_shapes_round_trip_under_permissive_configs() {
+    let shapes = [
+        // `<style>` in `<noscript>` (raw text with scripting on, markup with it off).
+        r#"<noscript><style></noscript><img src=x onerror=alert(1)></style></noscript>"#,
+        r#"<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>"#,
+        // `<mglyph>` / `<malignmark>` in MathML text integration points.
+        r#"<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>"#,
+        r#"<math><mtext><mglyph><svg><mtext><style><path id="</style><img onerror=alert(1) src>">"#,
+        r#"<math><mtext><table><malignmark><style><img src onerror=alert(1)>"#,
+        // Misnested `<form>` (DOMPurify 2.0.17's bypass).
+        r#"<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>"#,
+        r#"<form id=a><div></form><form id=b><p>x</p></form>"#,
+        // Namespace confusion through svg/p breakouts and raw text.
+        r#"<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">"#,
+        r#"<svg><p><style><img src=x onerror=alert(1)></style></p></svg>"#,
+        r#"<math><style><img src=x onerror=alert(1)></style></math>"#,
+        r#"<select><template><style><img src=x onerror=alert(1)></style></template></select>"#,
+        r#"<table><tr><td><xmp></td></xmp><img src=x onerror=alert(1)>"#,
+        r#"<div><template shadowrootmode=open><img src=x onerror=alert(1)></template></div>"#,
+        r#"<template><template shadowrootmode=open><style></template><img onerror=alert(1) src></style></template>"#,
+    ];
+    // How many of these the standard's tree alone would not survive re-parsing (the repair's
+    // work): the shapes must exercise it.
+    let mut mutating = 0;
+    // Of those, the safe-method runs whose re-parsed markup would run script (the mutation XSS
+    // of browsers' setHTML).
+    let mut script_after_reparse = 0;
+    let mut script_configs = std::collections::BTreeSet::new();
+    for (name, s, safe) in sanitizers() {
+        for ctx in [
+            "div", "td", "svg svg", "math mi", "template", "textarea", "noscript",
+        ] {
+            let ctx = context(ctx);
+            for shape in shapes {
+                let spec_tree = if safe {
+                    s.set_html(shape, &ctx)
+                } else {
+                    s.set_html_unsafe(shape, &ctx)
+                };
+                let spec_html = spec_tree.root().inner_html();
+                let spec_reparsed = reparse(&spec_html, &ctx);
+                if dump(spec_reparsed.root()) != dump(spec_tree.root()) {
+                    mutating += 1;
+                    if safe && runs_script(&spec_reparsed) {
+                        script_after_reparse += 1;
+                        script_configs.insert(name);
+                    }
+                }
+                if let Err(e) = check(name, &s, safe, shape, &ctx) {
+                    panic!("{e}\n input: {shape}\n context: {ctx:?}");
+                }
+                if safe {
+                    let out = s.sanitize_for(shape, &ctx);
+                    assert!(
+                        !runs_script(&reparse(&out, &ctx)),
+                        "{name}: {shape} -> {out}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        mutating > 10,
+        "only {mutating} (config, context, shape) runs mutate on re-parse"
+    );
+    assert!(
+        script_after_reparse > 0,
+        "no shape turns into script on re-parse"
+    );
+    eprintln!(
+        "{mutating} runs where the standard's tree would mutate on re-parse, \
+         {script_after_reparse} of them (safe methods) into markup that runs script, under {script_configs:?}"
+    );
+}
+
+#[test]
+fn corpus_output_is_a_fixpoint_and_round_trips() {
+    let Some(_) = kauri_testdata::corpus_or_skip("corpus_output_is_a_fixpoint_and_round_trips")
+    else {
+        return;
+    };
+    let pages = kauri_testdata::corpus_pages().expect("corpus");
+    assert!(
+        pages.len() >= 100,
+        "expected the 101 corpus pages, found {}",
+        pages.len()
+    );
+    let div = context("div");
+    let sanitizers = sanitizers();
+    let mut failures = Vec::new();
+    for page in &pages {
+        let bytes = std::fs::read(page).expect("read page");
+        let html = String::from_utf8_lossy(&bytes);
+        for (name, s, safe) in &sanitizers {
+            if let Err(e) = check(name, s, *safe, &html, &div) {
+                failures.push(format!("{}: {e}", page.display()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn default_removes_script_and_handlers_in_templates_svg_and_shadow_roots() {
+    let s = Sanitizer::default();
+    let div = context("div");
+    // Template contents: the default has no `template`, so all of it goes.
+    assert_eq!(
+        s.sanitize("<template><script>x()</script><img src=a onerror=alert(1)></template>ok"),
+        "ok"
+    );
+    // SVG: the element stays, the handler and the script go.
+    assert_eq!(
+        s.sanitize(r#"<svg onload="alert(1)"><script>x()</script><rect onerror="alert(1)" width=1></rect></svg>"#),
+        r#"<svg><rect width="1"></rect></svg>"#
+    );
+    // A declarative shadow root: sanitized where it is (and never serialized by innerHTML).
+    let tree = s.set_html(
+        r#"<div><template shadowrootmode=open><p onclick=x()>in<script>x()</script></p></template>out</div>"#,
+        &div,
+    );
+    let host = tree.root().first_child().unwrap();
+    let shadow = host.shadow_root().expect("the shadow root is kept");
+    assert_eq!(shadow.inner_html(), "<p>in</p>");
+
+    // With a config that allows templates, images and even script, the safe methods still
+    // remove the script and the handler inside template contents and shadow roots.
+    let permissive = Sanitizer::from_json(
+        r#"{"elements": ["template", "img", "script", "div", "svg", {"name": "svg", "namespace": "http://www.w3.org/2000/svg"}, {"name": "image", "namespace": "http://www.w3.org/2000/svg"}], "attributes": ["src", "onerror", "onload", "shadowrootmode", "href"]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        permissive
+            .sanitize("<template><script>x()</script><img src=a onerror=alert(1)></template>"),
+        r#"<template><img src="a"></template>"#
+    );
+    assert_eq!(
+        permissive
+            .sanitize(r#"<svg onload=alert(1)><image href=x onerror=alert(1)></image></svg>"#),
+        r#"<svg><image href="x"></image></svg>"#
+    );
+    let tree = permissive.set_html(
+        r#"<div><template shadowrootmode=open><img src=a onerror=alert(1)><script>x()</script></template></div>"#,
+        &div,
+    );
+    let shadow = tree.root().first_child().unwrap().shadow_root().unwrap();
+    assert_eq!(shadow.inner_html(), r#"<img src="a">"#);
+    // The unsafe method applies the config as given.
+    assert_eq!(
+        permissive.sanitize_unsafe(
+            "<template><script>x()</script><img src=a onerror=alert(1)></template>"
+        ),
+        r#"<template><script>x()</script><img src="a" onerror="alert(1)"></template>"#
+    );
+}

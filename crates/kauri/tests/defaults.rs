@@ -11,7 +11,8 @@ use common::kauri;
 const NOSCRIPT: &str = "<noscript><p>x</noscript>";
 
 /// The dump every surface must give for [`NOSCRIPT`] (scripting on by default).
-const NOSCRIPT_TREE: &str = "| <html>\n|   <head>\n|     <noscript>\n|       \"<p>x\"\n|   <body>\n";
+const NOSCRIPT_TREE: &str =
+    "| <html>\n|   <head>\n|     <noscript>\n|       \"<p>x\"\n|   <body>\n";
 
 #[test]
 fn default_options_give_the_same_tree_in_rust_and_the_cli() {

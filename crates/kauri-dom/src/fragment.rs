@@ -86,6 +86,7 @@ pub fn parse_fragment<'a>(
             max_depth: opts.max_depth,
             declarative_shadow_roots: opts.declarative_shadow_roots,
             template_for: opts.template_for,
+            errors: opts.errors,
             ..TreeBuilderOptions::default()
         },
     );
@@ -95,6 +96,7 @@ pub fn parse_fragment<'a>(
     let mut tokenizer = Tokenizer::new(
         builder,
         TokenizerOptions {
+            errors: opts.errors,
             initial_state,
             last_start_tag: None,
             max_attributes: opts.max_attributes,

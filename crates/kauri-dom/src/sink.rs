@@ -265,19 +265,22 @@ impl<'a> DomSink<'a> {
         self
     }
 
-    /// Collects the parse errors when `on` (the default); when off, the sink tells the tree
-    /// builder it wants none ([`TreeSink::wants_errors`]), so no error is looked for, and
-    /// [`Parsed::errors`] stays empty.
+    /// Collects the parse errors it is given when `on` (the default); when off,
+    /// [`Parsed::errors`] stays empty. This only decides what the sink keeps: whether errors
+    /// are looked for at all is the tree builder's and the tokenizer's option
+    /// (`TreeBuilderOptions::errors`, `TokenizerOptions::errors`), which a pipeline sets the
+    /// same way (the `kauri` crate sets all three from `ParseOptions::errors`).
     ///
     /// ```
     /// use kauri_dom::{Arena, DomSink};
-    /// use kauri_tokenizer::Tokenizer;
-    /// use kauri_tree_builder::TreeBuilder;
+    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
     ///
     /// let arena = Arena::new();
     /// let parse = |errors: bool| {
     ///     let sink = DomSink::new(&arena).with_errors(errors);
-    ///     let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, Default::default()), Default::default());
+    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions { errors, ..Default::default() });
+    ///     let mut tokenizer = Tokenizer::new(builder, TokenizerOptions { errors, ..Default::default() });
     ///     tokenizer.feed("<p>a</b>")?;
     ///     tokenizer.end()?;
     ///     Ok::<_, kauri_tokenizer::TokenizerError>(tokenizer.into_sink().into_sink().finish().errors.len())
@@ -672,10 +675,6 @@ impl<'a> TreeSink for DomSink<'a> {
         if self.report_errors {
             self.errors.push(error);
         }
-    }
-
-    fn wants_errors(&self) -> bool {
-        self.report_errors
     }
 
     fn unclosed_element(&mut self, element: &NodeHandle<'a>) {

@@ -129,9 +129,6 @@ impl<'a> TreeSink for PanickyTree<'a> {
         self.counter.tick();
         self.inner.parse_error(error)
     }
-    fn wants_errors(&self) -> bool {
-        self.inner.wants_errors()
-    }
     fn attach_declarative_shadow_root(
         &mut self,
         host: &Self::Handle,
@@ -205,9 +202,6 @@ impl TokenSink for PanickyTokens<'_> {
         self.counter.tick();
         self.inner.parse_error(error)
     }
-    fn wants_errors(&self) -> bool {
-        self.inner.wants_errors()
-    }
 }
 
 type Pipeline<'a> = Tokenizer<PanickyTokens<'a>>;
@@ -235,6 +229,7 @@ fn pipeline<'a>(arena: &'a Arena<'a>, plan: Plan, counter: &Rc<Counter>) -> Pipe
     let opts = TreeBuilderOptions {
         declarative_shadow_roots: true,
         template_for: true,
+        errors: plan.errors,
         ..TreeBuilderOptions::default()
     };
     let (builder, initial_state) = match plan.context {
@@ -262,6 +257,7 @@ fn pipeline<'a>(arena: &'a Arena<'a>, plan: Plan, counter: &Rc<Counter>) -> Pipe
     Tokenizer::new(
         tokens,
         TokenizerOptions {
+            errors: plan.errors,
             initial_state,
             ..TokenizerOptions::default()
         },

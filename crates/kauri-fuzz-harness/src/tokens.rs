@@ -32,7 +32,7 @@ pub struct Recorder {
     foreign_depth: usize,
     /// Whether to switch to text states after the matching start tags.
     pub switch_states: bool,
-    /// Whether to tell the tokenizer that no errors are wanted (`TokenSink::wants_errors`),
+    /// Whether to tell the tokenizer that no errors are wanted (`TokenizerOptions::errors`),
     /// which lets it skip looking for them and changes how it checks long attribute lists.
     pub quiet: bool,
 }
@@ -114,10 +114,6 @@ impl TokenSink for Recorder {
         let _ = writeln!(self.errors, "{error:?}");
     }
 
-    fn wants_errors(&self) -> bool {
-        !self.quiet
-    }
-
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.foreign_depth > 0
     }
@@ -165,6 +161,7 @@ impl Setup {
                 ..Recorder::default()
             },
             TokenizerOptions {
+                errors: !quiet,
                 initial_state: self.state,
                 last_start_tag: self.last_start_tag.map(LocalName::from),
                 ..TokenizerOptions::default()

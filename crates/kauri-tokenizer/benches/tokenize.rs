@@ -9,7 +9,6 @@ use kauri_tokenizer::{
 use std::hint::black_box;
 
 struct NoopSink {
-    errors: bool,
     count: usize,
 }
 
@@ -21,9 +20,6 @@ impl TokenSink for NoopSink {
     }
     fn parse_error(&mut self, error: ParseError) {
         black_box(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.errors
     }
 }
 
@@ -39,8 +35,11 @@ fn corpus() -> Vec<String> {
 fn tokenize_all(pages: &[String], errors: bool) -> usize {
     let mut count = 0;
     for page in pages {
-        let mut tokenizer =
-            Tokenizer::new(NoopSink { errors, count: 0 }, TokenizerOptions::default());
+        let options = TokenizerOptions {
+            errors,
+            ..TokenizerOptions::default()
+        };
+        let mut tokenizer = Tokenizer::new(NoopSink { count: 0 }, options);
         tokenizer.feed(page).unwrap();
         tokenizer.end().unwrap();
         count += tokenizer.into_sink().count;

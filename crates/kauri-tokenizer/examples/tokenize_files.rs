@@ -9,7 +9,6 @@ use kauri_tokenizer::{
 use std::hint::black_box;
 
 struct NoopSink {
-    errors: bool,
     tokens: usize,
 }
 
@@ -22,15 +21,16 @@ impl TokenSink for NoopSink {
     fn parse_error(&mut self, error: ParseError) {
         black_box(error);
     }
-    fn wants_errors(&self) -> bool {
-        self.errors
-    }
 }
 
 /// One page, one tokenizer: the function callgrind is told to count.
 #[inline(never)]
 fn tokenize_page(text: &str, errors: bool) -> usize {
-    let mut tokenizer = Tokenizer::new(NoopSink { errors, tokens: 0 }, TokenizerOptions::default());
+    let options = TokenizerOptions {
+        errors,
+        ..TokenizerOptions::default()
+    };
+    let mut tokenizer = Tokenizer::new(NoopSink { tokens: 0 }, options);
     tokenizer.feed(text).unwrap();
     tokenizer.end().unwrap();
     tokenizer.into_sink().tokens

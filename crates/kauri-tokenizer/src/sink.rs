@@ -69,10 +69,4 @@ pub trait TokenSink {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         false
     }
-
-    /// Whether the sink wants parse errors at all. When false, the tokenizer may skip the work
-    /// of computing them (line and column). The default is true.
-    fn wants_errors(&self) -> bool {
-        true
-    }
 }

@@ -49,7 +49,6 @@ struct PanicAt {
     k: usize,
     calls: usize,
     pauses: Pauses,
-    errors: bool,
     /// What it read, so that the reads are not optimized away.
     digest: u64,
 }
@@ -102,10 +101,6 @@ impl TokenSink for PanicAt {
         self.tick();
         self.read(error.code.as_str());
     }
-
-    fn wants_errors(&self) -> bool {
-        self.errors
-    }
 }
 
 /// How one run feeds its input.
@@ -127,10 +122,13 @@ fn drive(input: &str, plan: Plan, k: usize) -> (usize, bool) {
         k,
         calls: 0,
         pauses: plan.pauses,
-        errors: plan.errors,
         digest: 0,
     };
-    let mut tokenizer = Tokenizer::new(sink, TokenizerOptions::default());
+    let options = TokenizerOptions {
+        errors: plan.errors,
+        ..TokenizerOptions::default()
+    };
+    let mut tokenizer = Tokenizer::new(sink, options);
     let offset = Cell::new(0);
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut rest = input;
@@ -292,11 +290,12 @@ fn pause_then_panic_at_the_next_token_leaves_nothing_lent() {
                 _ => TokenSinkResult::Continue,
             }
         }
-        fn wants_errors(&self) -> bool {
-            false
-        }
     }
-    let mut tokenizer = Tokenizer::new(PauseThenPanic, TokenizerOptions::default());
+    let options = TokenizerOptions {
+        errors: false,
+        ..TokenizerOptions::default()
+    };
+    let mut tokenizer = Tokenizer::new(PauseThenPanic, options);
     let chunk = String::from("text\0and more text after the null character");
     let caught = catch_unwind(AssertUnwindSafe(|| tokenizer.feed(&chunk)));
     drop(chunk);

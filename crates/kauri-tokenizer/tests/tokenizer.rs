@@ -233,6 +233,7 @@ fn initial_state_and_last_start_tag() {
         initial_state: State::Rcdata,
         last_start_tag: Some("title".into()),
         max_attributes: None,
+        errors: true,
     };
     let mut t = Tokenizer::new(Recorder::default(), opts);
     t.feed("a<b>&lt;</titlex></title>c").unwrap();
@@ -397,6 +398,7 @@ fn arbitrary_input_never_panics() {
                         initial_state: state,
                         last_start_tag: Some("script".into()),
                         max_attributes: None,
+                        errors: true,
                     },
                 );
                 t.feed(&input).unwrap();
@@ -409,6 +411,7 @@ fn arbitrary_input_never_panics() {
                     initial_state: state,
                     last_start_tag: Some("script".into()),
                     max_attributes: None,
+                    errors: true,
                 },
             );
             for c in input.chars() {
@@ -529,8 +532,13 @@ impl TokenSink for Quiet {
     fn parse_error(&mut self, _error: ParseError) {
         panic!("errors were not wanted");
     }
-    fn wants_errors(&self) -> bool {
-        false
+}
+
+/// Options that ask for no errors (for [`Quiet`]).
+fn no_errors() -> TokenizerOptions {
+    TokenizerOptions {
+        errors: false,
+        ..TokenizerOptions::default()
     }
 }
 
@@ -538,7 +546,7 @@ impl TokenSink for Quiet {
 #[test]
 fn tokens_do_not_depend_on_wanting_errors() {
     let input = "<!DOCTYPE x SYSTEM><p a=1 a=2>&amp &#0; \0\r\n<?x?><!-- a --!>";
-    let mut t = Tokenizer::new(Quiet::default(), TokenizerOptions::default());
+    let mut t = Tokenizer::new(Quiet::default(), no_errors());
     t.feed(input).unwrap();
     t.end().unwrap();
     assert_eq!(t.into_sink().0.tokens, run(input).tokens);
@@ -552,8 +560,15 @@ fn tokens_do_not_depend_on_wanting_errors() {
 /// up to the limit, in source order.
 #[test]
 fn long_attribute_lists_are_the_same_with_and_without_errors() {
-    fn tokenize<S: TokenSink>(sink: S, input: &str, max: Option<usize>, by_char: bool) -> S {
+    fn tokenize<S: TokenSink>(
+        sink: S,
+        errors: bool,
+        input: &str,
+        max: Option<usize>,
+        by_char: bool,
+    ) -> S {
         let opts = TokenizerOptions {
+            errors,
             max_attributes: max,
             ..TokenizerOptions::default()
         };
@@ -642,8 +657,8 @@ fn long_attribute_lists_are_the_same_with_and_without_errors() {
                 if by_char && cfg!(miri) {
                     continue;
                 }
-                let loud = tokenize(Recorder::default(), &input, max, by_char);
-                let quiet = tokenize(Quiet(Recorder::default()), &input, max, by_char).0;
+                let loud = tokenize(Recorder::default(), true, &input, max, by_char);
+                let quiet = tokenize(Quiet(Recorder::default()), false, &input, max, by_char).0;
                 assert_eq!(quiet.tokens, loud.tokens, "input {input:?} max {max:?}");
                 let tags: Vec<&String> = loud
                     .tokens

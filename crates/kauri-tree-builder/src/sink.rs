@@ -206,7 +206,7 @@ pub trait TreeSink {
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 
     /// Reports a parse error (tokenizer and tree construction errors alike, in input order).
-    /// Only called when [`TreeSink::wants_errors`] is true.
+    /// Only called when the tree builder's [`TreeBuilderOptions::errors`](crate::TreeBuilderOptions::errors) is true.
     fn parse_error(&mut self, error: ParseError) {
         let _ = error;
     }
@@ -216,7 +216,7 @@ pub trait TreeSink {
     /// `eof-in-template`, `eof-in-frameset`, and `unexpected-end-tag` for an end tag "in body"
     /// that closes elements opened after its element): called right after [`TreeSink::parse_error`],
     /// once per such element, outermost first, so that a checker can point at its start tag.
-    /// Only called when [`TreeSink::wants_errors`] is true. The default ignores it.
+    /// Only called when [`TreeBuilderOptions::errors`](crate::TreeBuilderOptions::errors) is true. The default ignores it.
     ///
     /// ```
     /// use kauri_tree_builder::TreeSink;
@@ -226,50 +226,6 @@ pub trait TreeSink {
     /// ```
     fn unclosed_element(&mut self, element: &Self::Handle) {
         let _ = element;
-    }
-
-    /// Whether the sink wants parse errors. When false (asked once, when the tree builder is
-    /// created), neither the tree builder nor the tokenizer driving it reports any, and the
-    /// tokenizer skips the work of finding them (the input-stream scan, lines and columns).
-    /// The default is true.
-    ///
-    /// ```
-    /// use kauri_tokenizer::{QualName, Tokenizer};
-    /// use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeSink};
-    ///
-    /// /// Counts elements, and asks for no errors.
-    /// #[derive(Default)]
-    /// struct Count(usize);
-    /// impl TreeSink for Count {
-    ///     type Handle = usize;
-    ///     fn document(&mut self) -> usize { 0 }
-    ///     fn create_element(&mut self, _: QualName, _: kauri_tokenizer::DistinctAttrs<'_>) -> usize {
-    ///         self.0 += 1;
-    ///         self.0
-    ///     }
-    ///     fn create_comment(&mut self, _: &str) -> usize { 0 }
-    ///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
-    ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
-    ///     fn append(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
-    ///     fn insert_before(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
-    ///     fn has_parent(&self, _: &usize) -> bool { true }
-    ///     fn detach(&mut self, _: &usize) {}
-    ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
-    ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
-    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: kauri_tokenizer::DistinctAttrs<'_>) {}
-    ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
-    ///     fn parse_error(&mut self, _: kauri_tokenizer::ParseError) { unreachable!() }
-    ///     fn wants_errors(&self) -> bool { false }
-    /// }
-    ///
-    /// let mut tokenizer = Tokenizer::new(TreeBuilder::new(Count::default(), Default::default()), Default::default());
-    /// tokenizer.feed("<p>a</b>\u{1}<br/><p>")?;
-    /// tokenizer.end()?;
-    /// assert_eq!(tokenizer.into_sink().into_sink().0, 6); // html, head, body, p, br, p
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn wants_errors(&self) -> bool {
-        true
     }
 
     /// Runs the DOM side of the "in head" template start tag's declarative shadow root steps

@@ -257,6 +257,18 @@ pub(crate) fn tree_builder_options(
         max_depth: opts.max_depth,
         declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(true),
         template_for: opts.template_for,
+        errors: opts.errors,
+    }
+}
+
+/// The tokenizer's options for `opts` (a document's: the data state; a fragment parse sets the
+/// initial state). `errors` is handed down here, as to the tree builder and the DOM sink: no
+/// layer asks the one above what it wants.
+pub(crate) fn tokenizer_options(opts: &ParseOptions) -> TokenizerOptions {
+    TokenizerOptions {
+        errors: opts.errors,
+        max_attributes: opts.max_attributes,
+        ..TokenizerOptions::default()
     }
 }
 
@@ -282,11 +294,7 @@ fn run_document<'a>(
         .with_spans(opts.locations)
         .with_errors(opts.errors);
     let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
-    let tokenizer_options = TokenizerOptions {
-        max_attributes: opts.max_attributes,
-        ..TokenizerOptions::default()
-    };
-    let mut tokenizer = Tokenizer::new(builder, tokenizer_options);
+    let mut tokenizer = Tokenizer::new(builder, tokenizer_options(opts));
     let _ = tokenizer.feed(html);
     let _ = tokenizer.end();
     let builder = tokenizer.into_sink();

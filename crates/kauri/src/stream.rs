@@ -20,12 +20,12 @@ use kauri_encoding::{
     change_the_encoding, sniff, sniff_needs_more, EncodingDecision, SniffOptions, StreamDecoder,
     UnknownLabel, PRESCAN_LIMIT,
 };
-use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, State, Tokenizer, TokenizerOptions};
+use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, State, Tokenizer};
 use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder};
 
 use crate::fragment::{ContextError, FragmentContext};
 use crate::options::ParseOptions;
-use crate::parse::{sniff_options, tree_builder_options};
+use crate::parse::{sniff_options, tokenizer_options, tree_builder_options};
 
 /// What the parser needs from its embedder after a call: more input, or a script run.
 ///
@@ -1120,10 +1120,7 @@ fn new_document(
     pauses: bool,
     context: Option<&FragmentContext>,
 ) -> DocumentInProgress {
-    let mut tokenizer_options = TokenizerOptions {
-        max_attributes: opts.max_attributes,
-        ..TokenizerOptions::default()
-    };
+    let mut tokenizer_options = tokenizer_options(opts);
     let mut builder_options = tree_builder_options(opts, encoding_tentative);
     if let Some(context) = context {
         tokenizer_options.initial_state = initial_tokenizer_state(context.name(), opts.scripting)

@@ -46,6 +46,7 @@ pub fn to_json_chunked(
     chunk_chars: usize,
 ) -> String {
     let options = TokenizerOptions {
+        errors: true,
         initial_state,
         last_start_tag: last_start_tag.map(LocalName::from),
         max_attributes: None,

@@ -40,8 +40,12 @@ use crate::sink::{TokenSink, TokenSinkResult};
 use crate::token::{Doctype, Span, Tag, TagKind, Token};
 
 /// Options for a new [`Tokenizer`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct TokenizerOptions {
+    /// Whether to report parse errors to the sink ([`TokenSink::parse_error`]). When false,
+    /// the tokenizer skips the work of finding them and computing their positions. Default
+    /// true. (A pipeline sets this from its own options: the tokenizer never asks its sink.)
+    pub errors: bool,
     /// The state to start in (the data state unless a fragment or a test says otherwise).
     pub initial_state: State,
     /// "The tag name of the last start tag to have been emitted from this tokenizer", as a
@@ -55,6 +59,17 @@ pub struct TokenizerOptions {
     /// name repeats a kept one is still a `duplicate-attribute`; one whose name repeats a
     /// dropped one is counted as another attribute over the limit.
     pub max_attributes: Option<usize>,
+}
+
+impl Default for TokenizerOptions {
+    fn default() -> Self {
+        TokenizerOptions {
+            errors: true,
+            initial_state: State::default(),
+            last_start_tag: None,
+            max_attributes: None,
+        }
+    }
 }
 
 /// Attribute lists longer than this use a hash set for the duplicate check.
@@ -100,7 +115,7 @@ pub struct Tokenizer<S: TokenSink> {
     sink: S,
     state: State,
     return_state: State,
-    /// Whether the sink wants errors (asked once).
+    /// [`TokenizerOptions::errors`].
     errors_on: bool,
     /// `end` was called: running out of input means EOF.
     eof: bool,
@@ -346,7 +361,7 @@ enum Input {
 impl<S: TokenSink> Tokenizer<S> {
     /// A tokenizer that pushes tokens into `sink`.
     pub fn new(sink: S, opts: TokenizerOptions) -> Self {
-        let errors_on = sink.wants_errors();
+        let errors_on = opts.errors;
         Tokenizer {
             sink,
             state: opts.initial_state,

@@ -52,6 +52,47 @@ pub struct TreeBuilderOptions {
     /// added to the standard in 2026). Default true, as the standard has no flag for it; false
     /// gives the pre-2026 tree, in which `<template for>` is an ordinary template.
     pub template_for: bool,
+    /// Whether to report parse errors to the sink ([`TreeSink::parse_error`]), the tree
+    /// builder's own and those the tokenizer reports to it. Default true. Set the tokenizer's
+    /// [`TokenizerOptions::errors`](kauri_tokenizer::TokenizerOptions::errors) the same way:
+    /// with both off, no error is looked for at all.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{QualName, Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink};
+    ///
+    /// /// Counts elements; must get no errors.
+    /// #[derive(Default)]
+    /// struct Count(usize);
+    /// impl TreeSink for Count {
+    ///     type Handle = usize;
+    ///     fn document(&mut self) -> usize { 0 }
+    ///     fn create_element(&mut self, _: QualName, _: kauri_tokenizer::DistinctAttrs<'_>) -> usize {
+    ///         self.0 += 1;
+    ///         self.0
+    ///     }
+    ///     fn create_comment(&mut self, _: &str) -> usize { 0 }
+    ///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
+    ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+    ///     fn append(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn insert_before(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn has_parent(&self, _: &usize) -> bool { true }
+    ///     fn detach(&mut self, _: &usize) {}
+    ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
+    ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
+    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: kauri_tokenizer::DistinctAttrs<'_>) {}
+    ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+    ///     fn parse_error(&mut self, _: kauri_tokenizer::ParseError) { unreachable!() }
+    /// }
+    ///
+    /// let builder = TreeBuilder::new(Count::default(), TreeBuilderOptions { errors: false, ..Default::default() });
+    /// let mut tokenizer = Tokenizer::new(builder, TokenizerOptions { errors: false, ..Default::default() });
+    /// tokenizer.feed("<p>a</b>\u{1}<br/><p>")?;
+    /// tokenizer.end()?;
+    /// assert_eq!(tokenizer.into_sink().into_sink().0, 6); // html, head, body, p, br, p
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub errors: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -63,6 +104,7 @@ impl Default for TreeBuilderOptions {
             max_depth: None,
             declarative_shadow_roots: true,
             template_for: true,
+            errors: true,
         }
     }
 }
@@ -148,7 +190,7 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) end_tag: Option<LocalName>,
     /// [`TreeSink::keeps_element_attrs`], asked once.
     pub(crate) sink_keeps_attrs: bool,
-    /// [`TreeSink::wants_errors`], asked once.
+    /// [`TreeBuilderOptions::errors`].
     errors: bool,
     pub(crate) stopped: bool,
     fragment_root: Option<S::Handle>,
@@ -171,7 +213,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let doc = sink.document();
         let spans = sink.wants_spans();
         let sink_keeps_attrs = sink.keeps_element_attrs();
-        let errors = sink.wants_errors();
+        let errors = opts.errors;
         TreeBuilder {
             sink,
             opts,
@@ -600,10 +642,6 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         if self.errors {
             self.sink.parse_error(error);
         }
-    }
-
-    fn wants_errors(&self) -> bool {
-        self.errors
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -276,8 +276,7 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
             let tb = TreeBuilder::new_for_fragment(TestDom::new(), name.clone(), &[], opts);
             let topts = TokenizerOptions {
                 initial_state: state.map(State::from).unwrap_or_default(),
-                last_start_tag: None,
-                max_attributes: None,
+                ..TokenizerOptions::default()
             };
             let mut tok = Tokenizer::new(tb, topts);
             tok.feed(input).unwrap();

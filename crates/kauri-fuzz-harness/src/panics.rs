@@ -23,21 +23,8 @@ use kauri_tree_builder::{
     TreeBuilderOptions, TreeSink,
 };
 
-/// The payload of an injected panic (the quiet hook recognizes it).
-pub struct Injected;
-
-/// Installs, once, a panic hook that stays quiet for [`Injected`] panics and reports the rest.
-pub fn quiet_injected_panics() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if info.payload().downcast_ref::<Injected>().is_none() {
-                default(info);
-            }
-        }));
-    });
-}
+use kauri_testdata::panics::panic_points;
+pub use kauri_testdata::panics::{quiet_injected_panics, Injected};
 
 /// Counts the callbacks of both sink interfaces and panics at the k-th (0: never), counting
 /// from when `k` is set (after the pipeline is built: building it calls the sink too).
@@ -448,17 +435,7 @@ pub fn panic_at_each_callback(input: &str, plans: &[Plan], sampled: Option<usize
         let (total, panicked) = drive(input, plan, 0);
         assert!(!panicked);
         assert!(total > 0);
-        let ks: Vec<usize> = match sampled {
-            None => (1..=total).collect(),
-            Some(n) => {
-                let mut ks: Vec<usize> = (0..n).map(|i| 1 + i * total / n).collect();
-                ks.extend([1, 2, total]);
-                ks.sort_unstable();
-                ks.dedup();
-                ks
-            }
-        };
-        for k in ks {
+        for k in panic_points(total, sampled) {
             let (_, panicked) = drive(input, plan, k);
             assert!(panicked, "{plan:?}: no panic at callback {k} of {total}");
         }

@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod dat;
+pub mod panics;
 pub mod wpt;
 
 use std::fmt;

@@ -16,21 +16,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use kauri_tokenizer::{ParseError, Span, Token, TokenSink, TokenSinkResult};
 use kauri_tokenizer::{Tokenizer, TokenizerError, TokenizerOptions};
 
-/// The payload of an injected panic (the quiet panic hook recognizes it).
-struct Injected;
-
-/// Installs, once, a panic hook that stays quiet for [`Injected`] panics and reports the rest.
-fn quiet_injected_panics() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if info.payload().downcast_ref::<Injected>().is_none() {
-                default(info);
-            }
-        }));
-    });
-}
+use kauri_testdata::panics::{panic_points, quiet_injected_panics, Injected};
 
 /// When the sink asks to pause.
 #[derive(Clone, Copy, Debug)]
@@ -211,17 +197,7 @@ fn panic_at_each_callback(input: &str, plans: &[Plan], sampled: Option<usize>) {
         let (total, panicked) = drive(input, plan, 0);
         assert!(!panicked);
         assert!(total > 0, "{plan:?}: no callbacks");
-        let ks: Vec<usize> = match sampled {
-            None => (1..=total).collect(),
-            Some(n) => {
-                let mut ks: Vec<usize> = (0..n).map(|i| 1 + i * total / n).collect();
-                ks.extend([1, 2, total]);
-                ks.sort_unstable();
-                ks.dedup();
-                ks
-            }
-        };
-        for k in ks {
+        for k in panic_points(total, sampled) {
             let (_, panicked) = drive(input, plan, k);
             assert!(panicked, "{plan:?}: no panic at callback {k} of {total}");
         }

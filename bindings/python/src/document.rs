@@ -1,10 +1,11 @@
 //! `kauri.Document` and `kauri.ParseError`.
 
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::node;
+use crate::edit::edit_error;
+use crate::node::{self, NodePtr};
 use crate::SelectorError;
 
 /// A parsed document or fragment. It owns every node; the node objects it hands out keep it
@@ -33,6 +34,25 @@ impl Document {
                 keep_errors,
             },
         )
+    }
+}
+
+impl Document {
+    /// Runs `make` in an edit of `slf` and wraps the node it made.
+    fn create(
+        slf: &Bound<'_, Self>,
+        make: impl for<'a> FnOnce(&kauri::Editor<'a>) -> Result<&'a kauri::Node<'a>, kauri::EditError>,
+    ) -> PyResult<Py<PyAny>> {
+        let ptr = {
+            let mut doc = slf.try_borrow_mut().map_err(|_| {
+                PyRuntimeError::new_err("the document is being read and cannot be edited now")
+            })?;
+            doc.inner
+                .edit(|ed| make(ed).map(|n| NodePtr::new(n)))
+                .map_err(edit_error)?
+        };
+        let doc = slf.borrow();
+        node::wrap(slf.py(), slf.as_unbound(), ptr.get(&doc))
     }
 }
 
@@ -89,6 +109,52 @@ impl Document {
             }
         }
         Ok(list.unbind())
+    }
+
+    /// A new element, not yet in the tree (the DOM's `createElement`: the tag is lowercased),
+    /// with the attributes of `attrs` (a mapping or `(name, value)` pairs) set in order. Insert
+    /// it with `append`, `insert_before`, ... Raises `EditError` for an invalid name.
+    #[pyo3(signature = (tag, attrs=None))]
+    fn create_element(
+        slf: &Bound<'_, Self>,
+        tag: &Bound<'_, PyAny>,
+        attrs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let tag = node::str_argument("tag", tag)?;
+        let mut pairs = Vec::new();
+        if let Some(attrs) = attrs.filter(|a| !a.is_none()) {
+            let items = if attrs.hasattr("items")? {
+                attrs.call_method0("items")?
+            } else {
+                attrs.clone()
+            };
+            for pair in items.try_iter()? {
+                let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
+                pairs.push((
+                    node::str_argument("attribute name", &name)?,
+                    node::str_argument("attribute value", &value)?,
+                ));
+            }
+        }
+        Self::create(slf, |ed| {
+            let element = ed.create_element(&tag)?;
+            for (name, value) in &pairs {
+                ed.set_attribute(element, name, value)?;
+            }
+            Ok(element)
+        })
+    }
+
+    /// A new Text node, not yet in the tree (the DOM's `createTextNode`).
+    fn create_text_node(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let data = node::str_argument("data", data)?;
+        Self::create(slf, |ed| Ok(ed.create_text_node(&data)))
+    }
+
+    /// A new Comment node, not yet in the tree (the DOM's `createComment`).
+    fn create_comment(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let data = node::str_argument("data", data)?;
+        Self::create(slf, |ed| Ok(ed.create_comment(&data)))
     }
 
     /// The `html` element, if any.

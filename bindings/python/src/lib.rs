@@ -13,9 +13,10 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 mod check;
 mod document;
+mod edit;
 mod node;
-mod stream;
 mod sanitize;
+mod stream;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.

@@ -34,10 +34,11 @@ from kauri._kauri import (
     check,
     sanitize,
 )
-from kauri._attrs import Attrs
+from kauri._attrs import Attrs, ClassList
 
 __all__ = [
     "Attrs",
+    "ClassList",
     "CheckReport",
     "Comment",
     "Doctype",

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
@@ -55,6 +56,20 @@ pyo3::create_exception!(
     SanitizerConfigError,
     KauriError,
     "A sanitizer config that is not a valid SanitizerConfig (the standard's TypeError)."
+);
+pyo3::create_exception!(
+    kauri,
+    OptionError,
+    KauriError,
+    "An option value Kauri cannot use: max_depth=0 or negative, encoding= or \
+     transport_charset= with str input or with a fragment context."
+);
+pyo3::create_exception!(
+    kauri,
+    ParserStateError,
+    KauriError,
+    "A kauri.Parser call its state refuses: input after close(), str after bytes, two threads \
+     feeding one parser, or a parser an earlier failure broke."
 );
 pyo3::create_exception!(
     kauri,
@@ -138,8 +153,9 @@ fn parse(
     errors: bool,
     locations: bool,
     declarative_shadow_roots: Option<bool>,
-    max_depth: Option<usize>,
+    max_depth: Option<i64>,
 ) -> PyResult<Py<Document>> {
+    let max_depth = crate::max_depth(max_depth)?;
     let flags = Flags {
         scripting,
         errors,
@@ -147,11 +163,10 @@ fn parse(
         declarative_shadow_roots,
         max_depth,
     };
-    check_max_depth(max_depth)?;
     let mut opts = flags.options();
     if let Ok(text) = html.cast::<PyString>() {
         if encoding.is_some() || transport_charset.is_some() {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= apply to bytes; a str is already decoded \
                  (pass bytes, or leave them out)",
             ));
@@ -183,10 +198,15 @@ fn parse(
     Document::new_py(py, doc, Some(name), flags.errors)
 }
 
-fn check_max_depth(max_depth: Option<usize>) -> PyResult<()> {
+/// `max_depth=` as the parser takes it, or `OptionError` for 0 and negative values.
+pub(crate) fn max_depth(max_depth: Option<i64>) -> PyResult<Option<usize>> {
     match max_depth {
-        Some(0) => Err(PyValueError::new_err("max_depth must be at least 1")),
-        _ => Ok(()),
+        None => Ok(None),
+        Some(depth) if depth >= 1 => Ok(Some(usize::try_from(depth).unwrap_or(usize::MAX))),
+        Some(depth) => Err(OptionError::new_err(format!(
+            "max_depth={depth}: give the deepest element nesting to build, at least 1 (512, \
+             say), or None for no limit"
+        ))),
     }
 }
 
@@ -204,7 +224,7 @@ fn parse_fragment(
     errors: bool,
     locations: bool,
     declarative_shadow_roots: Option<bool>,
-    max_depth: Option<usize>,
+    max_depth: Option<i64>,
 ) -> PyResult<Py<Document>> {
     let Ok(text) = html.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
@@ -222,7 +242,7 @@ fn parse_fragment(
             type_name(&context)
         )));
     };
-    check_max_depth(max_depth)?;
+    let max_depth = crate::max_depth(max_depth)?;
     let flags = Flags {
         scripting,
         errors,
@@ -269,6 +289,8 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<FragmentContextError>(),
     )?;
     m.add("EditError", py.get_type::<EditError>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("ParserStateError", py.get_type::<ParserStateError>())?;
     m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
     m.add_class::<sanitize::Sanitizer>()?;
     m.add(

@@ -4,13 +4,14 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::document::Document;
 use crate::{
-    check_label, check_max_depth, text_of, type_name, EncodingError, Flags, FragmentContextError,
+    check_label, text_of, type_name, EncodingError, Flags, FragmentContextError, OptionError,
+    ParserStateError,
 };
 
 /// A streaming parser: the same Document as `kauri.parse` of the whole input (or, with
@@ -40,10 +41,10 @@ impl Parser {
     /// parsing (detached) needs back to return.
     fn lock(&self) -> PyResult<MutexGuard<'_, State>> {
         self.state.try_lock().map_err(|err| match err {
-            TryLockError::WouldBlock => PyValueError::new_err(
+            TryLockError::WouldBlock => ParserStateError::new_err(
                 "another thread is feeding this parser: feed one parser from one thread at a time",
             ),
-            TryLockError::Poisoned(_) => PyValueError::new_err(
+            TryLockError::Poisoned(_) => ParserStateError::new_err(
                 "an earlier call failed inside the parser: make a new kauri.Parser",
             ),
         })
@@ -53,7 +54,7 @@ impl Parser {
     /// change).
     fn state(&self, bytes: bool) -> PyResult<MutexGuard<'_, State>> {
         if self.labels && !bytes {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= apply to bytes; a str is already decoded \
                  (feed bytes, or leave them out)",
             ));
@@ -61,8 +62,9 @@ impl Parser {
         let mut state = self.lock()?;
         match state.bytes {
             Some(was) if was != bytes => {
-                return Err(PyTypeError::new_err(
-                    "feed() takes either str or bytes for one parser, not both",
+                return Err(ParserStateError::new_err(
+                    "feed() takes either str or bytes for one parser, not both: decode the bytes \
+                     first, or feed only bytes",
                 ))
             }
             _ => state.bytes = Some(bytes),
@@ -75,11 +77,11 @@ impl Parser {
 }
 
 fn closed() -> PyErr {
-    PyValueError::new_err("the parser is closed: make a new kauri.Parser for more input")
+    ParserStateError::new_err("the parser is closed: make a new kauri.Parser for more input")
 }
 
 fn stream_error(err: kauri::StreamError) -> PyErr {
-    PyValueError::new_err(err.to_string())
+    ParserStateError::new_err(err.to_string())
 }
 
 #[pymethods]
@@ -97,11 +99,11 @@ impl Parser {
         errors: bool,
         locations: bool,
         declarative_shadow_roots: Option<bool>,
-        max_depth: Option<usize>,
+        max_depth: Option<i64>,
     ) -> PyResult<Parser> {
         check_label("encoding", &encoding)?;
         check_label("transport_charset", &transport_charset)?;
-        check_max_depth(max_depth)?;
+        let max_depth = crate::max_depth(max_depth)?;
         let flags = Flags {
             scripting,
             errors,
@@ -111,7 +113,7 @@ impl Parser {
         };
         let labels = encoding.is_some() || transport_charset.is_some();
         if labels && context.is_some() {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= do not apply to a fragment (context=), whose \
                  bytes are UTF-8",
             ));

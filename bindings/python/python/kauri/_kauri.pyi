@@ -28,6 +28,14 @@ class SelectorError(KauriError):
 class FragmentContextError(KauriError):
     """A fragment context that names no element."""
 
+class OptionError(KauriError):
+    """An option value Kauri cannot use: ``max_depth`` below 1, ``encoding=`` or
+    ``transport_charset=`` with str input or with a fragment context."""
+
+class ParserStateError(KauriError):
+    """A ``Parser`` call its state refuses: input after ``close()``, str after bytes, two
+    threads feeding one parser, or a parser an earlier failure broke."""
+
 class EditError(KauriError):
     """An edit the DOM would refuse (an invalid attribute name, for example)."""
 
@@ -48,7 +56,7 @@ def parse(
     charset, then a guess). ``errors=True`` keeps the parse errors in ``Document.errors``;
     ``locations=True`` records each node's ``span``. Releases the GIL while parsing.
 
-    Raises ``TypeError`` for other input types, ``ValueError`` when ``encoding`` or
+    Raises ``TypeError`` for other input types, ``OptionError`` when ``encoding`` or
     ``transport_charset`` is given with ``str`` input, ``EncodingError`` for an unknown label.
     """
 
@@ -76,7 +84,7 @@ class Parser:
     while it parses.
 
     Raises ``EncodingError`` for an unknown label, ``FragmentContextError`` for a context that
-    names no element, ``ValueError`` when ``max_depth`` is 0 or labels come with a context."""
+    names no element, ``OptionError`` when ``max_depth`` is below 1 or labels come with a context."""
 
     def __init__(
         self,
@@ -92,9 +100,10 @@ class Parser:
     ) -> None: ...
     def feed(self, piece: Union[str, bytes, bytearray], /) -> None:
         """Parses the next piece: ``bytes`` (the encoding is sniffed across pieces) or ``str``,
-        the same kind for every piece. Raises ``TypeError`` for another type or a change of
-        kind, ``ValueError`` after ``close``, while another thread feeds the parser, or for a
-        ``str`` when ``encoding`` or ``transport_charset`` was given."""
+        the same kind for every piece. Raises ``TypeError`` for another type;
+        ``ParserStateError`` for a change of kind, after ``close`` or while another thread
+        feeds the parser; ``OptionError`` for a ``str`` when ``encoding`` or
+        ``transport_charset`` was given."""
     def close(self) -> Document:
         """Ends the input and returns the document; the parser takes no more input."""
 

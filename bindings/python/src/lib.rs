@@ -5,8 +5,6 @@
 //! to its document and the node's address in that arena (see `node.rs`), so no node outlives
 //! the tree it points into.
 
-use std::borrow::Cow;
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
 
 use pyo3::prelude::*;
@@ -18,6 +16,9 @@ mod edit;
 mod node;
 mod sanitize;
 mod stream;
+mod text;
+
+pub(crate) use text::text_of;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.
@@ -114,23 +115,6 @@ pub(crate) fn check_label(argument: &str, label: &Option<String>) -> PyResult<()
     }
 }
 
-/// The text of a str, with U+FFFD for each lone surrogate (which no HTML text can hold, and
-/// UTF-8 cannot carry).
-pub(crate) fn text_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    match s.to_str() {
-        Ok(text) => Ok(Cow::Borrowed(text)),
-        Err(_) => {
-            let utf16 = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
-            let bytes = utf16.cast::<PyBytes>()?.as_bytes();
-            let units: Vec<u16> = bytes
-                .chunks_exact(2)
-                .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-                .collect();
-            Ok(Cow::Owned(String::from_utf16_lossy(&units)))
-        }
-    }
-}
-
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
@@ -171,9 +155,7 @@ fn parse(
                  (pass bytes, or leave them out)",
             ));
         }
-        let text = text_of(text)?;
-        let text: &str = &text;
-        let doc = py.detach(|| kauri::parse_with_options(text, &opts));
+        let doc = text::with_text(py, text, |text| kauri::parse_with_options(text, &opts))?;
         return Document::new_py(py, doc, None, flags.errors);
     }
     check_label("encoding", &encoding)?;
@@ -255,12 +237,10 @@ fn parse_fragment(
     let context: kauri::FragmentContext = context
         .parse()
         .map_err(|err: kauri::ContextError| FragmentContextError::new_err(err.to_string()))?;
-    let text = text_of(text)?;
-    let text: &str = &text;
-    let doc = py.detach(|| {
+    let doc = text::with_text(py, text, |text| {
         kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
             .with_scripting(opts.scripting)
-    });
+    })?;
     Document::new_py(py, doc, None, flags.errors)
 }
 

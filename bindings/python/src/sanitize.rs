@@ -16,7 +16,7 @@ fn context(name: &str) -> PyResult<kauri::FragmentContext> {
 /// The JSON text of a config given as a `dict` (through Python's `json`), or as JSON text.
 fn config_json(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(text) = config.cast::<PyString>() {
-        return Ok(text.to_str()?.to_owned());
+        return Ok(crate::text_of(text)?.into_owned());
     }
     if config.is_instance_of::<PyDict>() {
         let json = py.import("json")?;

@@ -37,6 +37,7 @@ from kauri._kauri import (
     sanitize,
 )
 from kauri._attrs import Attrs, ClassList
+from kauri._lxml import to_lxml
 
 __all__ = [
     "Attrs",
@@ -64,4 +65,5 @@ __all__ = [
     "parse_fragment",
     "check",
     "sanitize",
+    "to_lxml",
 ]

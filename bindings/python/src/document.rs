@@ -1,6 +1,8 @@
 //! `kauri.Document` and `kauri.ParseError`.
 
 use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use std::sync::OnceLock;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
@@ -17,6 +19,11 @@ pub struct Document {
     encoding: Option<&'static str>,
     /// Whether `errors=True` was given (otherwise `.errors` is empty).
     keep_errors: bool,
+    /// The document's URL (`url=`), if given.
+    pub(crate) url: Option<kauri::Url>,
+    /// The base URL and the resolving of URLs, made on first use and dropped by every edit
+    /// (an edit can add or change a `<base href>`).
+    urls: OnceLock<kauri::DocumentUrls>,
 }
 
 impl Document {
@@ -32,12 +39,25 @@ impl Document {
                 inner,
                 encoding,
                 keep_errors,
+                url: None,
+                urls: OnceLock::new(),
             },
         )
     }
 }
 
 impl Document {
+    /// Called by every edit: what was computed from the tree is out of date.
+    pub(crate) fn edited(&mut self) {
+        self.urls = OnceLock::new();
+    }
+
+    /// The document's URLs (see `kauri::DocumentUrls`).
+    pub(crate) fn urls(&self) -> &kauri::DocumentUrls {
+        self.urls
+            .get_or_init(|| kauri::DocumentUrls::new(&self.inner, self.url.clone()))
+    }
+
     /// Runs `make` in an edit of `slf` and wraps the node it made.
     fn create(
         slf: &Bound<'_, Self>,
@@ -47,6 +67,7 @@ impl Document {
             let mut doc = slf.try_borrow_mut().map_err(|_| {
                 PyRuntimeError::new_err("the document is being read and cannot be edited now")
             })?;
+            doc.edited();
             doc.inner
                 .edit(|ed| make(ed).map(|n| NodePtr::new(n)))
                 .map_err(edit_error)?
@@ -185,9 +206,36 @@ impl Document {
         kauri::title(&self.inner)
     }
 
-    /// The `href` of every `a` and `area` element that has one, in document order, as written.
-    fn links(&self) -> Vec<&str> {
-        kauri::links(&self.inner)
+    /// The `href` of every `a` and `area` element that has one, in document order: as written,
+    /// or with `absolute=True` resolved against the base URL as the DOM's `href` getter does
+    /// (a value that is not a valid URL stays as written).
+    #[pyo3(signature = (*, absolute=false))]
+    fn links(&self, py: Python<'_>, absolute: bool) -> PyResult<Py<PyList>> {
+        if absolute {
+            Ok(PyList::new(py, self.urls().links(&self.inner))?.unbind())
+        } else {
+            Ok(PyList::new(py, kauri::links(&self.inner))?.unbind())
+        }
+    }
+
+    /// The document's URL, as given to `parse(url=...)`, or `None`.
+    #[getter]
+    fn url(&self) -> Option<String> {
+        self.url.as_ref().map(|url| url.to_string())
+    }
+
+    /// The base URL (§ document-base-url): the first `<base href>`, resolved against the
+    /// document's URL, else the document's URL; `about:blank` when parsed without `url=`.
+    #[getter]
+    fn base_url(&self) -> String {
+        self.urls().base().to_string()
+    }
+
+    /// `url` resolved against the base URL, as the standard parses URLs (the document's
+    /// encoding for the query), or `None` when it is not a valid URL there.
+    fn resolve_url(&self, url: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let url = node::str_argument("url", url)?;
+        Ok(self.urls().resolve(&url).map(String::from))
     }
 
     /// The elements matching the CSS selector, in document order.

@@ -126,7 +126,8 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// encoding sniffing).
 #[pyfunction]
 #[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=true,
-                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None))]
+                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None,
+                    url=None))]
 #[allow(clippy::too_many_arguments)]
 fn parse(
     py: Python<'_>,
@@ -138,15 +139,48 @@ fn parse(
     locations: bool,
     declarative_shadow_roots: Option<bool>,
     max_depth: Option<i64>,
+    url: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<Document>> {
-    let max_depth = crate::max_depth(max_depth)?;
-    let flags = Flags {
-        scripting,
-        errors,
-        locations,
-        declarative_shadow_roots,
-        max_depth,
+    let url = document_url(url)?;
+    let doc = parse_document(
+        py,
+        html,
+        encoding,
+        transport_charset,
+        Flags {
+            scripting,
+            errors,
+            locations,
+            declarative_shadow_roots,
+            max_depth: crate::max_depth(max_depth)?,
+        },
+    )?;
+    doc.bind(py).borrow_mut().url = url;
+    Ok(doc)
+}
+
+/// `url=`: an absolute URL, or `OptionError` saying what to pass.
+fn document_url(url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<kauri::Url>> {
+    let Some(url) = url.filter(|u| !u.is_none()) else {
+        return Ok(None);
     };
+    let text = node::str_argument("url", url)?;
+    kauri::Url::parse(&text).map(Some).map_err(|err| {
+        OptionError::new_err(format!(
+            "url={text:?} is not an absolute URL ({err}): pass the page's address, such as \
+             \"https://example.com/page.html\""
+        ))
+    })
+}
+
+/// `parse` once its options are checked.
+fn parse_document(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    encoding: Option<String>,
+    transport_charset: Option<String>,
+    flags: Flags,
+) -> PyResult<Py<Document>> {
     let mut opts = flags.options();
     if let Ok(text) = html.cast::<PyString>() {
         if encoding.is_some() || transport_charset.is_some() {

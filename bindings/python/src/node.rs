@@ -216,6 +216,7 @@ impl Node {
             PyRuntimeError::new_err("the document is being read and cannot be edited now")
         })?;
         let ptr = self.ptr;
+        doc.edited();
         doc.inner
             .edit(|ed| f(ed, ptr.get_in_edit(ed)))
             .map_err(|err| PyErr::from(err.into()))
@@ -604,6 +605,19 @@ impl Element {
     fn _remove_attr(slf: &Bound<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<bool> {
         let name = str_argument("attribute name", name)?;
         base(slf).edit(slf.py(), |ed, n| ed.remove_attribute(n, &name))
+    }
+
+    /// The attribute `name` (`href`, `src`, `action`, ...) resolved against the document's
+    /// base URL, or `None` when the element has no such attribute or its value is not a valid
+    /// URL.
+    fn resolve_url(slf: &Bound<'_, Self>, name: &str) -> PyResult<Option<String>> {
+        let py = slf.py();
+        let node = base(slf);
+        let doc = node.doc.bind(py).try_borrow().map_err(|_| {
+            PyRuntimeError::new_err("the document is being edited and cannot be read now")
+        })?;
+        let n = node.ptr.get(&doc);
+        Ok(doc.urls().attribute(n, name).map(String::from))
     }
 
     /// The DOM's `toggleAttribute`: removes the attribute if present, adds it (empty) if not;

@@ -196,7 +196,10 @@ mod parse;
 mod sanitize;
 mod stream;
 pub mod tokenize;
+mod url;
 
+/// A URL, as the URL Standard parses it (the `url` crate's).
+pub use ::url::Url;
 pub use check::{
     check, check_bytes, check_with_options, Checked, Extract, Position, Report, SourceRange,
     Unclosed,
@@ -211,6 +214,7 @@ pub use parse::{
 };
 pub use sanitize::{parse_html, parse_html_unsafe};
 pub use stream::{Parser, Step, StreamError};
+pub use url::DocumentUrls;
 
 pub use kauri_sanitizer::{
     ConfigError, Sanitizer, SanitizerBuilder, SanitizerConfig, SanitizerElement, SanitizerName,

@@ -1,7 +1,7 @@
 //! `kauri.Document` and `kauri.ParseError`.
 
 use pyo3::exceptions::{PyIndexError, PyRuntimeError};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -24,6 +24,9 @@ pub struct Document {
     /// The base URL and the resolving of URLs, made on first use and dropped by every edit
     /// (an edit can add or change a `<base href>`).
     urls: OnceLock<kauri::DocumentUrls>,
+    /// With `locations=True`: the text the parser read, for node locations, and the line
+    /// counter they share (nodes are mostly asked for in document order, which it is fast at).
+    source: Option<(kauri::SourceText, Mutex<kauri::LineCounter>)>,
 }
 
 impl Document {
@@ -41,12 +44,27 @@ impl Document {
                 keep_errors,
                 url: None,
                 urls: OnceLock::new(),
+                source: None,
             },
         )
     }
 }
 
 impl Document {
+    /// Keeps the source text of a parse with `locations=True`.
+    pub(crate) fn set_source(&mut self, source: Option<kauri::SourceText>) {
+        self.source = source.map(|s| (s, Mutex::new(kauri::LineCounter::new())));
+    }
+
+    /// The location of `span`, when the document keeps its source.
+    pub(crate) fn locate(&self, span: Option<kauri::Span>) -> Option<Location> {
+        let (source, lines) = self.source.as_ref()?;
+        let mut lines = lines
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Some(Location(source.locate(&mut lines, span?)))
+    }
+
     /// Called by every edit: what was computed from the tree is out of date.
     pub(crate) fn edited(&mut self) {
         self.urls = OnceLock::new();
@@ -369,5 +387,57 @@ impl ParseError {
 
     fn __str__(&self) -> String {
         format!("({},{}): {}", self.line, self.col, self.code)
+    }
+}
+
+/// Where a node is in the page (parsed with `locations=True`): `start` and `end`, byte offsets
+/// into the original input (the bytes given to `parse`, or the UTF-8 form of a str), and the
+/// `line` and `col` of the start and `end_line` and `end_col` of the end, counted as parse
+/// errors count them (1-based; columns in UTF-16 code units).
+#[pyclass(module = "kauri", frozen)]
+pub struct Location(kauri::Location);
+
+#[pymethods]
+impl Location {
+    #[getter]
+    fn start(&self) -> usize {
+        self.0.start
+    }
+
+    #[getter]
+    fn end(&self) -> usize {
+        self.0.end
+    }
+
+    #[getter]
+    fn line(&self) -> u32 {
+        self.0.line
+    }
+
+    #[getter]
+    fn col(&self) -> u32 {
+        self.0.col
+    }
+
+    #[getter]
+    fn end_line(&self) -> u32 {
+        self.0.end_line
+    }
+
+    #[getter]
+    fn end_col(&self) -> u32 {
+        self.0.end_col
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Location>().is_ok_and(|o| o.get().0 == self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        let l = &self.0;
+        format!(
+            "Location(start={}, end={}, line={}, col={}, end_line={}, end_col={})",
+            l.start, l.end, l.line, l.col, l.end_line, l.end_col
+        )
     }
 }

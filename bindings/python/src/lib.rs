@@ -189,29 +189,49 @@ fn parse_document(
                  (pass bytes, or leave them out)",
             ));
         }
-        let doc = text::with_text(py, text, |text| kauri::parse_with_options(text, &opts))?;
-        return Document::new_py(py, doc, None, flags.errors);
+        let locations = flags.locations;
+        let (doc, source) = text::with_text(py, text, |text| {
+            let doc = kauri::parse_with_options(text, &opts);
+            (doc, locations.then(|| kauri::SourceText::from_text(text)))
+        })?;
+        let doc = Document::new_py(py, doc, None, flags.errors)?;
+        doc.bind(py).borrow_mut().set_source(source);
+        return Ok(doc);
     }
     check_label("encoding", &encoding)?;
     check_label("transport_charset", &transport_charset)?;
     opts.encoding = encoding;
     opts.transport_charset = transport_charset;
-    let parsed = if let Ok(bytes) = html.cast::<PyBytes>() {
+    // With locations, the source text (the bytes decoded again, with the way back to their
+    // offsets) is made after the parse, detached too.
+    let locations = flags.locations;
+    let parse_bytes = |bytes: &[u8]| {
+        let doc = kauri::parse_bytes_with_options(bytes, &opts)?;
+        let source = locations.then(|| kauri::SourceText::from_bytes(bytes, &doc));
+        Ok((doc, source))
+    };
+    let parsed: Result<_, kauri::UnknownLabel> = if let Ok(bytes) = html.cast::<PyBytes>() {
         let bytes: &[u8] = bytes.as_bytes();
-        py.detach(|| kauri::parse_bytes_with_options(bytes, &opts))
+        py.detach(|| parse_bytes(bytes))
     } else if let Ok(array) = html.cast::<PyByteArray>() {
         // A bytearray can change while the interpreter is detached: parse a copy.
         let bytes = array.to_vec();
-        py.detach(|| kauri::parse_owned_bytes(bytes, &opts))
+        if locations {
+            py.detach(|| parse_bytes(&bytes))
+        } else {
+            py.detach(|| kauri::parse_owned_bytes(bytes, &opts).map(|doc| (doc, None)))
+        }
     } else {
         return Err(PyTypeError::new_err(format!(
             "parse() takes str or bytes, not {}",
             type_name(html)
         )));
     };
-    let doc = parsed.map_err(|err| EncodingError::new_err(err.to_string()))?;
+    let (doc, source) = parsed.map_err(|err| EncodingError::new_err(err.to_string()))?;
     let name = doc.encoding();
-    Document::new_py(py, doc, Some(name), flags.errors)
+    let doc = Document::new_py(py, doc, Some(name), flags.errors)?;
+    doc.bind(py).borrow_mut().set_source(source);
+    Ok(doc)
 }
 
 /// `max_depth=` as the parser takes it, or `OptionError` for 0 and negative values.
@@ -271,11 +291,16 @@ fn parse_fragment(
     let context: kauri::FragmentContext = context
         .parse()
         .map_err(|err: kauri::ContextError| FragmentContextError::new_err(err.to_string()))?;
-    let doc = text::with_text(py, text, |text| {
-        kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
-            .with_scripting(opts.scripting)
+    let locations = flags.locations;
+    let (doc, source) = text::with_text(py, text, |text| {
+        let doc =
+            kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
+                .with_scripting(opts.scripting);
+        (doc, locations.then(|| kauri::SourceText::from_text(text)))
     })?;
-    Document::new_py(py, doc, None, flags.errors)
+    let doc = Document::new_py(py, doc, None, flags.errors)?;
+    doc.bind(py).borrow_mut().set_source(source);
+    Ok(doc)
 }
 
 /// The module `kauri._kauri`; `kauri/__init__.py` re-exports it.
@@ -289,6 +314,7 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Document>()?;
     m.add_class::<stream::Parser>()?;
     m.add_class::<ParseError>()?;
+    m.add_class::<document::Location>()?;
     m.add_class::<Node>()?;
     m.add_class::<Element>()?;
     m.add_class::<Text>()?;

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use crate::document::{selector, Document};
+use crate::document::{selector, Document, Location};
 use crate::edit::{self, Refused, Sibling};
 
 /// The address of a node in the arena of the document a node object holds.
@@ -293,6 +293,16 @@ impl Node {
     #[getter]
     fn span(&self, py: Python<'_>) -> PyResult<Option<(usize, usize)>> {
         self.with(py, |n, _| Ok(n.span().map(|s| (s.start, s.end))))
+    }
+
+    /// Where the node is in the page, when parsed with `locations=True` (an element: its start
+    /// tag; a text, comment, doctype or processing instruction: all of it): a `Location` with
+    /// byte offsets into the original input and lines and columns. `None` otherwise, and for
+    /// what the parser made without a tag in the input (an implied `<body>`) or an edit made.
+    #[getter]
+    fn location(&self, py: Python<'_>) -> PyResult<Option<Py<Location>>> {
+        let location = self.with(py, |n, doc| Ok(doc.borrow(py).locate(n.span())))?;
+        location.map(|l| Py::new(py, l)).transpose()
     }
 
     /// The descendant elements matching the CSS selector, in document order.
@@ -605,6 +615,15 @@ impl Element {
     fn _remove_attr(slf: &Bound<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<bool> {
         let name = str_argument("attribute name", name)?;
         base(slf).edit(slf.py(), |ed, n| ed.remove_attribute(n, &name))
+    }
+
+    /// Where the element's end tag is in the page (see `Node.location`), or `None` (no
+    /// `locations=True`, or no end tag in the input).
+    #[getter]
+    fn end_tag_location(slf: &Bound<'_, Self>) -> PyResult<Option<Py<Location>>> {
+        let py = slf.py();
+        let location = base(slf).with(py, |n, doc| Ok(doc.borrow(py).locate(n.end_tag_span())))?;
+        location.map(|l| Py::new(py, l)).transpose()
     }
 
     /// The attribute `name` (`href`, `src`, `action`, ...) resolved against the document's

@@ -194,6 +194,7 @@ mod fragment;
 mod options;
 mod parse;
 mod sanitize;
+mod source;
 mod stream;
 pub mod tokenize;
 mod url;
@@ -213,6 +214,7 @@ pub use parse::{
     parse_with_options,
 };
 pub use sanitize::{parse_html, parse_html_unsafe};
+pub use source::{Location, SourceText};
 pub use stream::{Parser, Step, StreamError};
 pub use url::DocumentUrls;
 

@@ -2,6 +2,8 @@
 one process over a folder of pages (default ../shared/corpus). Two tasks:
 
 - parse: the page's text (str) to a tree;
+- parse-bytes: the page's bytes as read from disk or the network to a tree (each parser
+  decodes them its own way: Kauri with the standard's encoding sniffing);
 - scrape: parse, then the title, the href of every `a[href]` and the body's text.
 
     pip install ./bindings/python -r bindings/python/bench/requirements.txt
@@ -37,9 +39,11 @@ TARGETS = {
 }
 
 
-def fresh(text: str) -> str:
-    """A new str object equal to `text`, with no cached UTF-8 form."""
-    return text.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
+def fresh(page: Any) -> Any:
+    """A new object equal to `page`: for a str, one with no cached UTF-8 form."""
+    if isinstance(page, bytes):
+        return bytes(bytearray(page))
+    return page.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
 
 
 def kauri_scrape(text: str) -> Any:
@@ -88,6 +92,11 @@ def tasks() -> Dict[str, Dict[str, Callable[[str], Any]]]:
             "selectolax": LexborHTMLParser,
             "turbohtml": turbohtml.parse,
         },
+        "parse-bytes": {
+            "kauri": kauri.parse,
+            "selectolax": LexborHTMLParser,
+            "turbohtml": turbohtml.parse,
+        },
         "scrape": {
             "kauri": kauri_scrape,
             "selectolax": selectolax_scrape,
@@ -104,7 +113,7 @@ def main(argv: List[str]) -> int:
     ap.add_argument("folder", nargs="?", default=str(default))
     ap.add_argument("--runs", type=int, default=3, help="runs per task (the median counts)")
     args = ap.parse_args(argv)
-    _, texts = load(Path(args.folder))
+    raw, texts = load(Path(args.folder))
     size = sum(len(t.encode("utf-8")) for t in texts)
     print(
         f"{len(texts)} pages, {size / 1e6:.2f} MB (UTF-8), Python {platform.python_version()}, "
@@ -113,21 +122,22 @@ def main(argv: List[str]) -> int:
     )
     failed = []
     for task, parsers in tasks().items():
+        inputs = raw if task == "parse-bytes" else texts
         for parse in parsers.values():
-            for text in texts[:3]:  # warm-up
-                parse(text)
+            for page in inputs[:3]:  # warm-up
+                parse(page)
         runs: Dict[str, List[float]] = {name: [] for name in parsers}
         for _ in range(args.runs):
             # Fresh str objects for every parser and run, as a program gets them from decoding:
             # CPython caches a str's UTF-8 form on first use, which a second parse of the same
             # object would not pay for.
-            chosen = {name: (parse, [fresh(t) for t in texts]) for name, parse in parsers.items()}
+            chosen = {name: (parse, [fresh(p) for p in inputs]) for name, parse in parsers.items()}
             for name, seconds in time_interleaved(chosen, 1).items():
                 runs[name] += seconds
             del chosen
         median = {name: statistics.median(seconds) for name, seconds in runs.items()}
         for name, seconds in median.items():
-            print(f"{task:7} {name:11} {size / 1e6 / seconds:8.2f} MB/s  ({seconds:.3f} s)", flush=True)
+            print(f"{task:11} {name:11} {size / 1e6 / seconds:8.2f} MB/s  ({seconds:.3f} s)", flush=True)
         for name in parsers:
             if name == "kauri":
                 continue
@@ -138,7 +148,7 @@ def main(argv: List[str]) -> int:
                 verdict = f"(target {target}x: {'met' if ratio >= target else 'NOT met'})"
                 if ratio < target:
                     failed.append(f"{task} kauri/{name}")
-            print(f"{task:7} kauri/{name:11} {ratio:6.2f}x {verdict}", flush=True)
+            print(f"{task:11} kauri/{name:11} {ratio:6.2f}x {verdict}", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     if failed:
         print("targets not met: " + ", ".join(failed))

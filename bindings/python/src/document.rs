@@ -65,6 +65,16 @@ impl Document {
         Some(Location(source.locate(&mut lines, span?)))
     }
 
+    /// The location of the attribute `name` of `element` (see `kauri::SourceText`).
+    pub(crate) fn locate_attribute(
+        &self,
+        element: &kauri::Node<'_>,
+        name: &str,
+    ) -> Option<Location> {
+        let (source, _) = self.source.as_ref()?;
+        self.locate(Some(source.attribute_span(element, name)?))
+    }
+
     /// Called by every edit: what was computed from the tree is out of date.
     pub(crate) fn edited(&mut self) {
         self.urls = OnceLock::new();

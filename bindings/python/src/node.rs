@@ -626,6 +626,15 @@ impl Element {
         location.map(|l| Py::new(py, l)).transpose()
     }
 
+    /// Where the attribute `name` is in the element's start tag (`name="value"`, name through
+    /// value; see `Node.location`), or `None` (no `locations=True`, no start tag in the input,
+    /// or no such attribute written in it).
+    fn attribute_location(slf: &Bound<'_, Self>, name: &str) -> PyResult<Option<Py<Location>>> {
+        let py = slf.py();
+        let location = base(slf).with(py, |n, doc| Ok(doc.borrow(py).locate_attribute(n, name)))?;
+        location.map(|l| Py::new(py, l)).transpose()
+    }
+
     /// The attribute `name` (`href`, `src`, `action`, ...) resolved against the document's
     /// base URL, or `None` when the element has no such attribute or its value is not a valid
     /// URL.

@@ -21,6 +21,10 @@ def test_shift_jis_page_gives_the_original_byte_offsets() -> None:
     assert b.span != (loc.start, loc.end)
     title = doc.select_one("title")
     assert page[title.location.start : title.end_tag_location.end].decode("shift_jis") == "<title>日本語</title>"
+    p = doc.select_one("p")
+    attr = p.attribute_location("class")
+    assert page[attr.start : attr.end] == b"class=x" and (attr.line, attr.col) == (2, 4)
+    assert p.attribute_location("id") is None
     # Every element with a start tag in the input maps back to it.
     for element in doc.select("*"):
         if element.location is not None:
@@ -62,3 +66,22 @@ def test_fragment_locations() -> None:
     i = doc.select_one("i")
     assert (i.location.line, i.location.col) == (1, 16)
     assert "<td>a</td><td>\u00e9<i>b</i>".encode()[i.location.start : i.location.end] == b"<i>"
+
+
+def test_attribute_locations() -> None:
+    text = "<svg viewBox='0 0 1 1'><a XLINK:href=#s>x</a></svg><p id=a ID=b title = \"t>\" hidden>"
+    doc = kauri.parse(text, locations=True)
+    utf8 = text.encode()
+    svg = doc.select_one("svg")
+    assert utf8[svg.attribute_location("viewBox").start : svg.attribute_location("viewBox").end] == b"viewBox='0 0 1 1'"
+    a = svg.select_one("a")
+    loc = a.attribute_location("xlink:href")
+    assert utf8[loc.start : loc.end] == b"XLINK:href=#s"
+    p = doc.select_one("p")
+    assert p.get("id") == "a"
+    loc = p.attribute_location("id")
+    assert utf8[loc.start : loc.end] == b"id=a"  # the first one, which the element has
+    loc = p.attribute_location("title")
+    assert utf8[loc.start : loc.end] == b'title = "t>"'
+    loc = p.attribute_location("hidden")
+    assert utf8[loc.start : loc.end] == b"hidden" and loc.col == text.index("hidden") + 1

@@ -196,6 +196,7 @@ mod parse;
 mod sanitize;
 mod source;
 mod stream;
+mod tag_scan;
 pub mod tokenize;
 mod url;
 

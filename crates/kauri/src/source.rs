@@ -8,9 +8,11 @@
 //! are counted by [`LineCounter`], as every parse error's are: 1-based, columns in UTF-16 code
 //! units, CR LF one line break.
 
-use kauri_dom::{Document, Span};
+use kauri_dom::{Document, Node, Span};
 use kauri_encoding::Encoding;
 use kauri_tokenizer::LineCounter;
+
+use crate::tag_scan::scan_tag;
 
 /// The text a parse read, and the way back from its offsets to the original input's.
 ///
@@ -180,6 +182,33 @@ impl SourceText {
             end_line,
             end_col,
         }
+    }
+}
+
+impl SourceText {
+    /// The source range of the attribute `name` (its qualified name, `href`, `xlink:href`;
+    /// ASCII case-insensitive) of `element`: from its name through its value, as written in
+    /// the element's start tag. `None` when the element has no start tag in the source or the
+    /// tag no such attribute. Of an attribute written twice, the first is the one the element
+    /// has (§ attribute-name-state).
+    ///
+    /// ```
+    /// let text = "<p>\n<a  class=k HREF = '/x'>";
+    /// let doc = kauri::parse_with_options(text, &kauri::ParseOptions { locations: true, ..Default::default() });
+    /// let source = kauri::SourceText::from_text(text);
+    /// let a = doc.select_first(&kauri::Selector::parse("a").unwrap()).unwrap();
+    /// let span = source.attribute_span(a, "href").unwrap();
+    /// assert_eq!(&text[span.start..span.end], "HREF = '/x'");
+    /// let at = source.locate(&mut kauri::LineCounter::new(), span);
+    /// assert_eq!((at.line, at.col), (2, 13));
+    /// ```
+    pub fn attribute_span(&self, element: &Node<'_>, name: &str) -> Option<Span> {
+        element.as_element()?;
+        let tag = scan_tag(&self.text, element.span()?.start)?;
+        tag.attributes
+            .iter()
+            .find(|a| self.text[a.name.clone()].eq_ignore_ascii_case(name))
+            .map(|a| Span::new(a.range.start, a.range.end))
     }
 }
 

@@ -4,12 +4,10 @@
 //! CPython stores a `str` as one, two or four bytes per code point. For an all-ASCII `str`
 //! those bytes are already UTF-8 and the parser reads them in place. Otherwise CPython's own
 //! conversion (`PyUnicode_AsUTF8AndSize`) would allocate a UTF-8 copy, keep it in the `str`
-//! for the `str`'s lifetime and run with the interpreter attached. [`with_text`] transcodes the
-//! code points itself instead, detached, into a buffer each thread reuses from page to page.
-//! With the full C API (a build for one Python version) it reads them where CPython stores
-//! them; the stable-ABI (abi3) build cannot see that, and has CPython copy them, four bytes
-//! each, into a second buffer the thread reuses (`PyUnicode_AsUCS4`, a plain widening copy,
-//! about half the time of CPython's UTF-8 encoder on the corpus).
+//! for the `str`'s lifetime and run with the interpreter attached; with the full C API
+//! (a build for one Python version) [`with_text`] transcodes the code points itself instead,
+//! detached, into a buffer each thread reuses from page to page. The stable-ABI (abi3) build
+//! cannot see how a `str` is stored and takes CPython's conversion.
 //!
 //! A lone surrogate (which a `str` can hold, and UTF-8 cannot) becomes U+FFFD, as
 //! [`crate::text_of`] makes it.
@@ -84,60 +82,13 @@ pub(crate) fn with_text<R: Send>(
             return Ok(py.detach(|| transcoded(units, f)));
         }
     }
-    #[cfg(feature = "abi3")]
-    {
-        if !s.call_method0("isascii")?.is_truthy()? {
-            return WIDE.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut wide) => {
-                    copy_ucs4(s, &mut wide)?;
-                    let units = Units::Four(&wide);
-                    Ok(py.detach(|| transcoded(units, f)))
-                }
-                Err(_) => {
-                    let mut wide = Vec::new();
-                    copy_ucs4(s, &mut wide)?;
-                    let units = Units::Four(&wide);
-                    Ok(py.detach(|| transcoded(units, f)))
-                }
-            });
-        }
-    }
     let text = crate::text_of(s)?;
     let text: &str = &text;
     Ok(py.detach(|| f(text)))
 }
 
-#[cfg(feature = "abi3")]
-thread_local! {
-    /// The code points of this thread's last non-ASCII page (abi3 build), kept for the next.
-    static WIDE: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The code points of `s`, copied by CPython into `wide` (`PyUnicode_AsUCS4`).
-#[cfg(feature = "abi3")]
-fn copy_ucs4(s: &Bound<'_, PyString>, wide: &mut Vec<u32>) -> PyResult<()> {
-    use pyo3::ffi;
-    // SAFETY: `s` is a live str and the interpreter is attached.
-    let len = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
-    let len = usize::try_from(len).map_err(|_| PyErr::fetch(s.py()))?;
-    wide.clear();
-    wide.reserve(len);
-    // SAFETY: `wide` has room for `len` code points, the str's length, and CPython writes
-    // exactly that many (no terminating NUL: `copy_null` is 0), or returns NULL with an
-    // exception set; only then are the `len` code points taken as initialized.
-    unsafe {
-        let done = ffi::PyUnicode_AsUCS4(s.as_ptr(), wide.as_mut_ptr(), len as ffi::Py_ssize_t, 0);
-        if done.is_null() {
-            return Err(PyErr::fetch(s.py()));
-        }
-        wide.set_len(len);
-    }
-    Ok(())
-}
-
-/// The code points of a `str` that is not all ASCII, as CPython stores them (abi3: as
-/// `PyUnicode_AsUCS4` copies them).
-#[cfg_attr(feature = "abi3", allow(dead_code))]
+/// The code points of a `str` that is not all ASCII, as CPython stores them.
+#[cfg(not(feature = "abi3"))]
 enum Units<'s> {
     One(&'s [u8]),
     Two(&'s [u16]),
@@ -166,6 +117,7 @@ fn code_units<'s>(s: &'s Bound<'_, PyString>) -> Option<Units<'s>> {
     }
 }
 
+#[cfg(not(feature = "abi3"))]
 thread_local! {
     /// The UTF-8 buffer of this thread's last page, kept so that the next page does not
     /// fault in fresh memory: it holds as much as the largest page the thread parsed.
@@ -173,6 +125,7 @@ thread_local! {
 }
 
 /// `f` on the UTF-8 form of `units`, written into this thread's buffer.
+#[cfg(not(feature = "abi3"))]
 fn transcoded<R>(units: Units<'_>, f: impl FnOnce(&str) -> R) -> R {
     let run = |buffer: &mut Vec<u8>| {
         buffer.clear();
@@ -193,34 +146,26 @@ fn transcoded<R>(units: Units<'_>, f: impl FnOnce(&str) -> R) -> R {
     })
 }
 
+#[cfg(not(feature = "abi3"))]
 /// Appends the UTF-8 form of the code points `units` to `out`, U+FFFD for a surrogate. Runs
 /// of 16 ASCII code points are copied as bytes.
 fn encode<U: Copy + Into<u32>>(units: &[U], out: &mut Vec<u8>) {
     out.reserve(units.len() + units.len() / 4);
-    let mut chunks = units.chunks_exact(16);
-    for chunk in &mut chunks {
-        let chunk: &[U; 16] = match chunk.try_into() {
-            Ok(chunk) => chunk,
-            Err(_) => unreachable!("chunks_exact(16)"),
-        };
-        let mut any = 0;
-        for &u in chunk {
-            any |= u.into();
-        }
-        if any < 0x80 {
-            let bytes: [u8; 16] = std::array::from_fn(|i| chunk[i].into() as u8);
-            out.extend_from_slice(&bytes);
+    let mut rest = units;
+    while !rest.is_empty() {
+        let (chunk, after) = rest.split_at(rest.len().min(16));
+        if chunk.len() == 16 && chunk.iter().fold(0, |acc, &u| acc | u.into()) < 0x80 {
+            out.extend(chunk.iter().map(|&u| u.into() as u8));
         } else {
             for &u in chunk {
                 push_code_point(u.into(), out);
             }
         }
-    }
-    for &u in chunks.remainder() {
-        push_code_point(u.into(), out);
+        rest = after;
     }
 }
 
+#[cfg(not(feature = "abi3"))]
 fn push_code_point(c: u32, out: &mut Vec<u8>) {
     match c {
         0..0x80 => out.push(c as u8),
@@ -238,7 +183,7 @@ fn push_code_point(c: u32, out: &mut Vec<u8>) {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(feature = "abi3")))]
 mod tests {
     use super::encode;
 

@@ -34,6 +34,9 @@ struct State {
     /// Whether the input is bytes (the document then reports its encoding); `None` before
     /// the first piece.
     bytes: Option<bool>,
+    /// With `locations=True`: the input so far (a str's as UTF-8), for the source locations
+    /// the document gives once closed (see `kauri::SourceText`).
+    input: Option<Vec<u8>>,
 }
 
 impl Parser {
@@ -134,6 +137,7 @@ impl Parser {
             state: Mutex::new(State {
                 parser: Some(inner),
                 bytes: None,
+                input: locations.then(Vec::new),
             }),
             keep_errors: errors,
             labels,
@@ -148,17 +152,26 @@ impl Parser {
             let text = text_of(text)?;
             let text: &str = &text;
             let mut state = self.state(false)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(text.as_bytes());
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed_str(text)).map_err(stream_error)?;
         } else if let Ok(bytes) = piece.cast::<PyBytes>() {
             let bytes: &[u8] = bytes.as_bytes();
             let mut state = self.state(true)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(bytes);
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed(bytes)).map_err(stream_error)?;
         } else if let Ok(array) = piece.cast::<PyByteArray>() {
             // A bytearray can change while the interpreter is detached: parse a copy.
             let bytes = array.to_vec();
             let mut state = self.state(true)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(&bytes);
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed(&bytes)).map_err(stream_error)?;
         } else {
@@ -172,13 +185,28 @@ impl Parser {
 
     /// Ends the input and returns the Document. The parser takes no more input after it.
     fn close(&self, py: Python<'_>) -> PyResult<Py<Document>> {
-        let (parser, bytes) = {
+        let (parser, bytes, input) = {
             let mut state = self.lock()?;
-            (state.parser.take().ok_or_else(closed)?, state.bytes)
+            let parser = state.parser.take().ok_or_else(closed)?;
+            (parser, state.bytes, state.input.take())
         };
-        let doc = py.detach(|| parser.finish());
+        // Bytes map back through the document's encoding (UTF-8 for a fragment).
+        let decoded = bytes == Some(true);
+        let (doc, source) = py.detach(|| {
+            let doc = parser.finish();
+            let source = input.map(|input| {
+                if decoded {
+                    kauri::SourceText::from_bytes(&input, &doc)
+                } else {
+                    kauri::SourceText::from_text(&String::from_utf8_lossy(&input))
+                }
+            });
+            (doc, source)
+        });
         // As for `kauri.parse` and `kauri.parse_fragment`: only a document's bytes have one.
         let encoding = (bytes != Some(false) && !self.fragment).then(|| doc.encoding());
-        Document::new_py(py, doc, encoding, self.keep_errors)
+        let doc = Document::new_py(py, doc, encoding, self.keep_errors)?;
+        doc.bind(py).borrow_mut().set_source(source);
+        Ok(doc)
     }
 }

@@ -85,3 +85,22 @@ def test_attribute_locations() -> None:
     assert utf8[loc.start : loc.end] == b'title = "t>"'
     loc = p.attribute_location("hidden")
     assert utf8[loc.start : loc.end] == b"hidden" and loc.col == text.index("hidden") + 1
+
+
+def test_streamed_pages_have_locations_too() -> None:
+    page = "<meta charset=shift_jis><p>あい</p>\n<b title=t>え</b>".encode("shift_jis")
+    parser = kauri.Parser(locations=True)
+    for i in range(0, len(page), 5):
+        parser.feed(page[i : i + 5])
+    doc = parser.close()
+    b = doc.select_one("b")
+    assert page[b.location.start : b.location.end] == b"<b title=t>"
+    assert (b.location.line, b.location.col) == (2, 1)
+    title = b.attribute_location("title")
+    assert page[title.start : title.end] == b"title=t"
+    parser = kauri.Parser(locations=True)
+    parser.feed("<p>x</p>")
+    parser.feed("<i>y</i>")
+    i = parser.close().select_one("i")
+    assert (i.location.start, i.location.col) == (8, 9)
+    assert kauri.Parser().close().root.location is None

@@ -86,7 +86,7 @@ pub fn check(
     };
     let reports = if let Ok(text) = html.cast::<PyString>() {
         if encoding.is_some() {
-            return Err(pyo3::exceptions::PyValueError::new_err(
+            return Err(crate::OptionError::new_err(
                 "encoding= applies to bytes; a str is already decoded (pass bytes, or leave it out)",
             ));
         }

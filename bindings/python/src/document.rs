@@ -1,10 +1,13 @@
 //! `kauri.Document` and `kauri.ParseError`.
 
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use std::sync::{Mutex, OnceLock};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::node;
+use crate::edit::edit_error;
+use crate::node::{self, NodePtr};
 use crate::SelectorError;
 
 /// A parsed document or fragment. It owns every node; the node objects it hands out keep it
@@ -16,6 +19,14 @@ pub struct Document {
     encoding: Option<&'static str>,
     /// Whether `errors=True` was given (otherwise `.errors` is empty).
     keep_errors: bool,
+    /// The document's URL (`url=`), if given.
+    pub(crate) url: Option<kauri::Url>,
+    /// The base URL and the resolving of URLs, made on first use and dropped by every edit
+    /// (an edit can add or change a `<base href>`).
+    urls: OnceLock<kauri::DocumentUrls>,
+    /// With `locations=True`: the text the parser read, for node locations, and the line
+    /// counter they share (nodes are mostly asked for in document order, which it is fast at).
+    source: Option<(kauri::SourceText, Mutex<kauri::LineCounter>)>,
 }
 
 impl Document {
@@ -31,8 +42,66 @@ impl Document {
                 inner,
                 encoding,
                 keep_errors,
+                url: None,
+                urls: OnceLock::new(),
+                source: None,
             },
         )
+    }
+}
+
+impl Document {
+    /// Keeps the source text of a parse with `locations=True`.
+    pub(crate) fn set_source(&mut self, source: Option<kauri::SourceText>) {
+        self.source = source.map(|s| (s, Mutex::new(kauri::LineCounter::new())));
+    }
+
+    /// The location of `span`, when the document keeps its source.
+    pub(crate) fn locate(&self, span: Option<kauri::Span>) -> Option<Location> {
+        let (source, lines) = self.source.as_ref()?;
+        let mut lines = lines
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Some(Location(source.locate(&mut lines, span?)))
+    }
+
+    /// The location of the attribute `name` of `element` (see `kauri::SourceText`).
+    pub(crate) fn locate_attribute(
+        &self,
+        element: &kauri::Node<'_>,
+        name: &str,
+    ) -> Option<Location> {
+        let (source, _) = self.source.as_ref()?;
+        self.locate(Some(source.attribute_span(element, name)?))
+    }
+
+    /// Called by every edit: what was computed from the tree is out of date.
+    pub(crate) fn edited(&mut self) {
+        self.urls = OnceLock::new();
+    }
+
+    /// The document's URLs (see `kauri::DocumentUrls`).
+    pub(crate) fn urls(&self) -> &kauri::DocumentUrls {
+        self.urls
+            .get_or_init(|| kauri::DocumentUrls::new(&self.inner, self.url.clone()))
+    }
+
+    /// Runs `make` in an edit of `slf` and wraps the node it made.
+    fn create(
+        slf: &Bound<'_, Self>,
+        make: impl for<'a> FnOnce(&kauri::Editor<'a>) -> Result<&'a kauri::Node<'a>, kauri::EditError>,
+    ) -> PyResult<Py<PyAny>> {
+        let ptr = {
+            let mut doc = slf.try_borrow_mut().map_err(|_| {
+                PyRuntimeError::new_err("the document is being read and cannot be edited now")
+            })?;
+            doc.edited();
+            doc.inner
+                .edit(|ed| make(ed).map(|n| NodePtr::new(n)))
+                .map_err(edit_error)?
+        };
+        let doc = slf.borrow();
+        node::wrap(slf.py(), slf.as_unbound(), ptr.get(&doc))
     }
 }
 
@@ -91,6 +160,52 @@ impl Document {
         Ok(list.unbind())
     }
 
+    /// A new element, not yet in the tree (the DOM's `createElement`: the tag is lowercased),
+    /// with the attributes of `attrs` (a mapping or `(name, value)` pairs) set in order. Insert
+    /// it with `append`, `insert_before`, ... Raises `EditError` for an invalid name.
+    #[pyo3(signature = (tag, attrs=None))]
+    fn create_element(
+        slf: &Bound<'_, Self>,
+        tag: &Bound<'_, PyAny>,
+        attrs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let tag = node::str_argument("tag", tag)?;
+        let mut pairs = Vec::new();
+        if let Some(attrs) = attrs.filter(|a| !a.is_none()) {
+            let items = if attrs.hasattr("items")? {
+                attrs.call_method0("items")?
+            } else {
+                attrs.clone()
+            };
+            for pair in items.try_iter()? {
+                let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
+                pairs.push((
+                    node::str_argument("attribute name", &name)?,
+                    node::str_argument("attribute value", &value)?,
+                ));
+            }
+        }
+        Self::create(slf, |ed| {
+            let element = ed.create_element(&tag)?;
+            for (name, value) in &pairs {
+                ed.set_attribute(element, name, value)?;
+            }
+            Ok(element)
+        })
+    }
+
+    /// A new Text node, not yet in the tree (the DOM's `createTextNode`).
+    fn create_text_node(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let data = node::str_argument("data", data)?;
+        Self::create(slf, |ed| Ok(ed.create_text_node(&data)))
+    }
+
+    /// A new Comment node, not yet in the tree (the DOM's `createComment`).
+    fn create_comment(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let data = node::str_argument("data", data)?;
+        Self::create(slf, |ed| Ok(ed.create_comment(&data)))
+    }
+
     /// The `html` element, if any.
     #[getter]
     fn document_element(slf: &Bound<'_, Self>) -> PyResult<Option<Py<PyAny>>> {
@@ -119,9 +234,36 @@ impl Document {
         kauri::title(&self.inner)
     }
 
-    /// The `href` of every `a` and `area` element that has one, in document order, as written.
-    fn links(&self) -> Vec<&str> {
-        kauri::links(&self.inner)
+    /// The `href` of every `a` and `area` element that has one, in document order: as written,
+    /// or with `absolute=True` resolved against the base URL as the DOM's `href` getter does
+    /// (a value that is not a valid URL stays as written).
+    #[pyo3(signature = (*, absolute=false))]
+    fn links(&self, py: Python<'_>, absolute: bool) -> PyResult<Py<PyList>> {
+        if absolute {
+            Ok(PyList::new(py, self.urls().links(&self.inner))?.unbind())
+        } else {
+            Ok(PyList::new(py, kauri::links(&self.inner))?.unbind())
+        }
+    }
+
+    /// The document's URL, as given to `parse(url=...)`, or `None`.
+    #[getter]
+    fn url(&self) -> Option<String> {
+        self.url.as_ref().map(|url| url.to_string())
+    }
+
+    /// The base URL (§ document-base-url): the first `<base href>`, resolved against the
+    /// document's URL, else the document's URL; `about:blank` when parsed without `url=`.
+    #[getter]
+    fn base_url(&self) -> String {
+        self.urls().base().to_string()
+    }
+
+    /// `url` resolved against the base URL, as the standard parses URLs (the document's
+    /// encoding for the query), or `None` when it is not a valid URL there.
+    fn resolve_url(&self, url: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let url = node::str_argument("url", url)?;
+        Ok(self.urls().resolve(&url).map(String::from))
     }
 
     /// The elements matching the CSS selector, in document order.
@@ -255,5 +397,57 @@ impl ParseError {
 
     fn __str__(&self) -> String {
         format!("({},{}): {}", self.line, self.col, self.code)
+    }
+}
+
+/// Where a node is in the page (parsed with `locations=True`): `start` and `end`, byte offsets
+/// into the original input (the bytes given to `parse`, or the UTF-8 form of a str), and the
+/// `line` and `col` of the start and `end_line` and `end_col` of the end, counted as parse
+/// errors count them (1-based; columns in UTF-16 code units).
+#[pyclass(module = "kauri", frozen)]
+pub struct Location(kauri::Location);
+
+#[pymethods]
+impl Location {
+    #[getter]
+    fn start(&self) -> usize {
+        self.0.start
+    }
+
+    #[getter]
+    fn end(&self) -> usize {
+        self.0.end
+    }
+
+    #[getter]
+    fn line(&self) -> u32 {
+        self.0.line
+    }
+
+    #[getter]
+    fn col(&self) -> u32 {
+        self.0.col
+    }
+
+    #[getter]
+    fn end_line(&self) -> u32 {
+        self.0.end_line
+    }
+
+    #[getter]
+    fn end_col(&self) -> u32 {
+        self.0.end_col
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Location>().is_ok_and(|o| o.get().0 == self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        let l = &self.0;
+        format!(
+            "Location(start={}, end={}, line={}, col={}, end_line={}, end_col={})",
+            l.start, l.end, l.line, l.col, l.end_line, l.end_col
+        )
     }
 }

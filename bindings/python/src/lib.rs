@@ -5,17 +5,20 @@
 //! to its document and the node's address in that arena (see `node.rs`), so no node outlives
 //! the tree it points into.
 
-use std::borrow::Cow;
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 mod check;
 mod document;
+mod edit;
 mod node;
-mod stream;
 mod sanitize;
+mod stream;
+mod text;
+
+pub(crate) use text::text_of;
 
 /// Rust allocations of the extension (the trees) go through mimalloc; Python's own objects do
 /// not.
@@ -54,6 +57,20 @@ pyo3::create_exception!(
     SanitizerConfigError,
     KauriError,
     "A sanitizer config that is not a valid SanitizerConfig (the standard's TypeError)."
+);
+pyo3::create_exception!(
+    kauri,
+    OptionError,
+    KauriError,
+    "An option value Kauri cannot use: max_depth=0 or negative, encoding= or \
+     transport_charset= with str input or with a fragment context."
+);
+pyo3::create_exception!(
+    kauri,
+    ParserStateError,
+    KauriError,
+    "A kauri.Parser call its state refuses: input after close(), str after bytes, two threads \
+     feeding one parser, or a parser an earlier failure broke."
 );
 pyo3::create_exception!(
     kauri,
@@ -98,23 +115,6 @@ pub(crate) fn check_label(argument: &str, label: &Option<String>) -> PyResult<()
     }
 }
 
-/// The text of a str, with U+FFFD for each lone surrogate (which no HTML text can hold, and
-/// UTF-8 cannot carry).
-pub(crate) fn text_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    match s.to_str() {
-        Ok(text) => Ok(Cow::Borrowed(text)),
-        Err(_) => {
-            let utf16 = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
-            let bytes = utf16.cast::<PyBytes>()?.as_bytes();
-            let units: Vec<u16> = bytes
-                .chunks_exact(2)
-                .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-                .collect();
-            Ok(Cow::Owned(String::from_utf16_lossy(&units)))
-        }
-    }
-}
-
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
@@ -126,7 +126,8 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// encoding sniffing).
 #[pyfunction]
 #[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=true,
-                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None))]
+                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None,
+                    url=None))]
 #[allow(clippy::too_many_arguments)]
 fn parse(
     py: Python<'_>,
@@ -137,55 +138,111 @@ fn parse(
     errors: bool,
     locations: bool,
     declarative_shadow_roots: Option<bool>,
-    max_depth: Option<usize>,
+    max_depth: Option<i64>,
+    url: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<Document>> {
-    let flags = Flags {
-        scripting,
-        errors,
-        locations,
-        declarative_shadow_roots,
-        max_depth,
+    let url = document_url(url)?;
+    let doc = parse_document(
+        py,
+        html,
+        encoding,
+        transport_charset,
+        Flags {
+            scripting,
+            errors,
+            locations,
+            declarative_shadow_roots,
+            max_depth: crate::max_depth(max_depth)?,
+        },
+    )?;
+    doc.bind(py).borrow_mut().url = url;
+    Ok(doc)
+}
+
+/// `url=`: an absolute URL, or `OptionError` saying what to pass.
+fn document_url(url: Option<&Bound<'_, PyAny>>) -> PyResult<Option<kauri::Url>> {
+    let Some(url) = url.filter(|u| !u.is_none()) else {
+        return Ok(None);
     };
-    check_max_depth(max_depth)?;
+    let text = node::str_argument("url", url)?;
+    kauri::Url::parse(&text).map(Some).map_err(|err| {
+        OptionError::new_err(format!(
+            "url={text:?} is not an absolute URL ({err}): pass the page's address, such as \
+             \"https://example.com/page.html\""
+        ))
+    })
+}
+
+/// `parse` once its options are checked.
+fn parse_document(
+    py: Python<'_>,
+    html: &Bound<'_, PyAny>,
+    encoding: Option<String>,
+    transport_charset: Option<String>,
+    flags: Flags,
+) -> PyResult<Py<Document>> {
     let mut opts = flags.options();
     if let Ok(text) = html.cast::<PyString>() {
         if encoding.is_some() || transport_charset.is_some() {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= apply to bytes; a str is already decoded \
                  (pass bytes, or leave them out)",
             ));
         }
-        let text = text_of(text)?;
-        let text: &str = &text;
-        let doc = py.detach(|| kauri::parse_with_options(text, &opts));
-        return Document::new_py(py, doc, None, flags.errors);
+        let locations = flags.locations;
+        let (doc, source) = text::with_text(py, text, |text| {
+            let doc = kauri::parse_with_options(text, &opts);
+            (doc, locations.then(|| kauri::SourceText::from_text(text)))
+        })?;
+        let doc = Document::new_py(py, doc, None, flags.errors)?;
+        doc.bind(py).borrow_mut().set_source(source);
+        return Ok(doc);
     }
     check_label("encoding", &encoding)?;
     check_label("transport_charset", &transport_charset)?;
     opts.encoding = encoding;
     opts.transport_charset = transport_charset;
-    let parsed = if let Ok(bytes) = html.cast::<PyBytes>() {
+    // With locations, the source text (the bytes decoded again, with the way back to their
+    // offsets) is made after the parse, detached too.
+    let locations = flags.locations;
+    let parse_bytes = |bytes: &[u8]| {
+        let doc = kauri::parse_bytes_with_options(bytes, &opts)?;
+        let source = locations.then(|| kauri::SourceText::from_bytes(bytes, &doc));
+        Ok((doc, source))
+    };
+    let parsed: Result<_, kauri::UnknownLabel> = if let Ok(bytes) = html.cast::<PyBytes>() {
         let bytes: &[u8] = bytes.as_bytes();
-        py.detach(|| kauri::parse_bytes_with_options(bytes, &opts))
+        py.detach(|| parse_bytes(bytes))
     } else if let Ok(array) = html.cast::<PyByteArray>() {
         // A bytearray can change while the interpreter is detached: parse a copy.
         let bytes = array.to_vec();
-        py.detach(|| kauri::parse_owned_bytes(bytes, &opts))
+        if locations {
+            py.detach(|| parse_bytes(&bytes))
+        } else {
+            py.detach(|| kauri::parse_owned_bytes(bytes, &opts).map(|doc| (doc, None)))
+        }
     } else {
         return Err(PyTypeError::new_err(format!(
             "parse() takes str or bytes, not {}",
             type_name(html)
         )));
     };
-    let doc = parsed.map_err(|err| EncodingError::new_err(err.to_string()))?;
+    let (doc, source) = parsed.map_err(|err| EncodingError::new_err(err.to_string()))?;
     let name = doc.encoding();
-    Document::new_py(py, doc, Some(name), flags.errors)
+    let doc = Document::new_py(py, doc, Some(name), flags.errors)?;
+    doc.bind(py).borrow_mut().set_source(source);
+    Ok(doc)
 }
 
-fn check_max_depth(max_depth: Option<usize>) -> PyResult<()> {
+/// `max_depth=` as the parser takes it, or `OptionError` for 0 and negative values.
+pub(crate) fn max_depth(max_depth: Option<i64>) -> PyResult<Option<usize>> {
     match max_depth {
-        Some(0) => Err(PyValueError::new_err("max_depth must be at least 1")),
-        _ => Ok(()),
+        None => Ok(None),
+        Some(depth) if depth >= 1 => Ok(Some(usize::try_from(depth).unwrap_or(usize::MAX))),
+        Some(depth) => Err(OptionError::new_err(format!(
+            "max_depth={depth}: give the deepest element nesting to build, at least 1 (512, \
+             say), or None for no limit"
+        ))),
     }
 }
 
@@ -203,7 +260,7 @@ fn parse_fragment(
     errors: bool,
     locations: bool,
     declarative_shadow_roots: Option<bool>,
-    max_depth: Option<usize>,
+    max_depth: Option<i64>,
 ) -> PyResult<Py<Document>> {
     let Ok(text) = html.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
@@ -221,7 +278,7 @@ fn parse_fragment(
             type_name(&context)
         )));
     };
-    check_max_depth(max_depth)?;
+    let max_depth = crate::max_depth(max_depth)?;
     let flags = Flags {
         scripting,
         errors,
@@ -234,13 +291,16 @@ fn parse_fragment(
     let context: kauri::FragmentContext = context
         .parse()
         .map_err(|err: kauri::ContextError| FragmentContextError::new_err(err.to_string()))?;
-    let text = text_of(text)?;
-    let text: &str = &text;
-    let doc = py.detach(|| {
-        kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
-            .with_scripting(opts.scripting)
-    });
-    Document::new_py(py, doc, None, flags.errors)
+    let locations = flags.locations;
+    let (doc, source) = text::with_text(py, text, |text| {
+        let doc =
+            kauri::Document::build(|arena| kauri::parse_fragment_in(arena, text, &context, &opts))
+                .with_scripting(opts.scripting);
+        (doc, locations.then(|| kauri::SourceText::from_text(text)))
+    })?;
+    let doc = Document::new_py(py, doc, None, flags.errors)?;
+    doc.bind(py).borrow_mut().set_source(source);
+    Ok(doc)
 }
 
 /// The module `kauri._kauri`; `kauri/__init__.py` re-exports it.
@@ -254,6 +314,7 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Document>()?;
     m.add_class::<stream::Parser>()?;
     m.add_class::<ParseError>()?;
+    m.add_class::<document::Location>()?;
     m.add_class::<Node>()?;
     m.add_class::<Element>()?;
     m.add_class::<Text>()?;
@@ -268,6 +329,8 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<FragmentContextError>(),
     )?;
     m.add("EditError", py.get_type::<EditError>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("ParserStateError", py.get_type::<ParserStateError>())?;
     m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
     m.add_class::<sanitize::Sanitizer>()?;
     m.add(

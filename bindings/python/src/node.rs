@@ -12,10 +12,10 @@ use std::ptr::NonNull;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use crate::document::{selector, Document};
-use crate::EditError;
+use crate::document::{selector, Document, Location};
+use crate::edit::{self, Refused, Sibling};
 
 /// The address of a node in the arena of the document a node object holds.
 #[derive(Clone, Copy)]
@@ -36,7 +36,7 @@ impl NodePtr {
     }
 
     /// The node, borrowed from `doc` for as long as `doc` is borrowed.
-    fn get<'d>(self, doc: &'d Document) -> &'d kauri::Node<'d> {
+    pub(crate) fn get<'d>(self, doc: &'d Document) -> &'d kauri::Node<'d> {
         let _ = doc;
         // SAFETY: every `NodePtr` is made (in `NodePtr::new`) from a node of the tree of the
         // document it is paired with in a `Node` object, and that document is `doc`: `Node`
@@ -49,7 +49,7 @@ impl NodePtr {
 
     /// The node, for an edit of its document (`ed` edits the document this address was taken
     /// from).
-    fn get_in_edit<'a>(self, ed: &kauri::Editor<'a>) -> &'a kauri::Node<'a> {
+    pub(crate) fn get_in_edit<'a>(self, ed: &kauri::Editor<'a>) -> &'a kauri::Node<'a> {
         let _ = ed;
         // SAFETY: as in `get`: the node is in the arena of the document `ed` edits (the caller
         // runs the edit on the document paired with this address), which outlives `'a`, and
@@ -170,6 +170,30 @@ fn qualified_attr_name(name: &kauri::AttrName) -> String {
 }
 
 impl Node {
+    /// Whether this node is a node of `doc`.
+    pub(crate) fn document_is(&self, doc: &Py<Document>) -> bool {
+        self.doc.is(doc)
+    }
+
+    /// `insert_before`, `insert_after` and `replace_with`.
+    fn siblings(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        nodes: &Bound<'_, PyTuple>,
+        place: Sibling,
+    ) -> PyResult<()> {
+        let items = edit::insertables(&self.doc, method, nodes)?;
+        self.edit(py, |ed, n| {
+            edit::insert_siblings(ed, n, &edit::resolve(ed, &items), place)
+        })
+    }
+
+    /// The node's address in its document's arena.
+    pub(crate) fn ptr(&self) -> NodePtr {
+        self.ptr
+    }
+
     /// Runs `f` on this node, with its document borrowed for reading.
     fn with<R>(
         &self,
@@ -183,18 +207,19 @@ impl Node {
     }
 
     /// Runs an edit of this node's document; `f` gets the editor and this node.
-    fn edit<R>(
+    pub(crate) fn edit<R, E: Into<Refused>>(
         &self,
         py: Python<'_>,
-        f: impl for<'a> FnOnce(&kauri::Editor<'a>, &'a kauri::Node<'a>) -> Result<R, kauri::EditError>,
+        f: impl for<'a> FnOnce(&kauri::Editor<'a>, &'a kauri::Node<'a>) -> Result<R, E>,
     ) -> PyResult<R> {
         let mut doc = self.doc.bind(py).try_borrow_mut().map_err(|_| {
             PyRuntimeError::new_err("the document is being read and cannot be edited now")
         })?;
         let ptr = self.ptr;
+        doc.edited();
         doc.inner
             .edit(|ed| f(ed, ptr.get_in_edit(ed)))
-            .map_err(|err| EditError::new_err(err.to_string()))
+            .map_err(|err| PyErr::from(err.into()))
     }
 }
 
@@ -270,6 +295,16 @@ impl Node {
         self.with(py, |n, _| Ok(n.span().map(|s| (s.start, s.end))))
     }
 
+    /// Where the node is in the page, when parsed with `locations=True` (an element: its start
+    /// tag; a text, comment, doctype or processing instruction: all of it): a `Location` with
+    /// byte offsets into the original input and lines and columns. `None` otherwise, and for
+    /// what the parser made without a tag in the input (an implied `<body>`) or an edit made.
+    #[getter]
+    fn location(&self, py: Python<'_>) -> PyResult<Option<Py<Location>>> {
+        let location = self.with(py, |n, doc| Ok(doc.borrow(py).locate(n.span())))?;
+        location.map(|l| Py::new(py, l)).transpose()
+    }
+
     /// The descendant elements matching the CSS selector, in document order.
     fn select(&self, py: Python<'_>, css: &str) -> PyResult<Py<PyList>> {
         let selector = selector(css)?;
@@ -297,6 +332,101 @@ impl Node {
     #[getter]
     fn outer_html(&self, py: Python<'_>) -> PyResult<String> {
         self.with(py, |n, _| Ok(n.outer_html()))
+    }
+
+    /// Sets the text, as the DOM's `textContent` setter: an element's (or fragment's) children
+    /// become one Text node holding `text` (none for `""`); a text, comment or processing
+    /// instruction gets `text` as its data.
+    #[setter(text)]
+    fn set_text(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = str_argument("text", text)?;
+        self.edit(py, |ed, n| {
+            ed.set_text_content(n, &text);
+            Ok::<_, Refused>(())
+        })
+    }
+
+    /// Replaces an element's children with `html` parsed as the DOM's `innerHTML` setter
+    /// parses it (the fragment parsing algorithm, this element as the context).
+    #[setter(inner_html)]
+    fn set_inner_html(&self, py: Python<'_>, html: &Bound<'_, PyAny>) -> PyResult<()> {
+        let html = str_argument("inner_html", html)?;
+        self.edit(py, |ed, n| ed.set_inner_html(n, &html))
+    }
+
+    /// Replaces the element with `html` parsed as the DOM's `outerHTML` setter parses it (in
+    /// the context of the element's parent).
+    #[setter(outer_html)]
+    fn set_outer_html_property(&self, py: Python<'_>, html: &Bound<'_, PyAny>) -> PyResult<()> {
+        let html = str_argument("outer_html", html)?;
+        self.edit(py, |ed, n| {
+            if !n.is_element() {
+                return Err(Refused::Edit(kauri::EditError::NotAnElement));
+            }
+            edit::set_outer_html(ed, n, |context| ed.set_inner_html(context, &html))
+        })
+    }
+
+    /// Appends the nodes (or `str`s, as new Text nodes) as the last children, moving each from
+    /// where it was (the DOM's `append`).
+    #[pyo3(signature = (*nodes))]
+    fn append(&self, py: Python<'_>, nodes: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let items = edit::insertables(&self.doc, "append", nodes)?;
+        self.edit(py, |ed, n| {
+            for new in edit::resolve(ed, &items) {
+                ed.append_child(n, new)?;
+            }
+            Ok::<_, kauri::EditError>(())
+        })
+    }
+
+    /// Inserts the nodes (or `str`s) before the first child (the DOM's `prepend`).
+    #[pyo3(signature = (*nodes))]
+    fn prepend(&self, py: Python<'_>, nodes: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let items = edit::insertables(&self.doc, "prepend", nodes)?;
+        self.edit(py, |ed, n| {
+            let first = n.first_child();
+            for new in edit::resolve(ed, &items) {
+                ed.insert_before(n, new, first)?;
+            }
+            Ok::<_, kauri::EditError>(())
+        })
+    }
+
+    /// Inserts the nodes (or `str`s) just before this node, under its parent (the DOM's
+    /// `before`); nothing happens when it has no parent.
+    #[pyo3(signature = (*nodes))]
+    fn insert_before(&self, py: Python<'_>, nodes: &Bound<'_, PyTuple>) -> PyResult<()> {
+        self.siblings(py, "insert_before", nodes, Sibling::Before)
+    }
+
+    /// Inserts the nodes (or `str`s) just after this node, under its parent (the DOM's
+    /// `after`); nothing happens when it has no parent.
+    #[pyo3(signature = (*nodes))]
+    fn insert_after(&self, py: Python<'_>, nodes: &Bound<'_, PyTuple>) -> PyResult<()> {
+        self.siblings(py, "insert_after", nodes, Sibling::After)
+    }
+
+    /// Replaces this node with the nodes (or `str`s) (the DOM's `replaceWith`); nothing happens
+    /// when it has no parent.
+    #[pyo3(signature = (*nodes))]
+    fn replace_with(&self, py: Python<'_>, nodes: &Bound<'_, PyTuple>) -> PyResult<()> {
+        self.siblings(py, "replace_with", nodes, Sibling::Replace)
+    }
+
+    /// Removes this node from its parent (the DOM's `remove`). It stays usable, detached, and
+    /// can be inserted again.
+    fn remove(&self, py: Python<'_>) -> PyResult<()> {
+        self.edit(py, |ed, n| {
+            ed.remove(n);
+            Ok::<_, Refused>(())
+        })
+    }
+
+    /// Replaces this node with its children (`<p>a<b>b</b></p>` with the `b` unwrapped is
+    /// `<p>ab</p>`). Raises `EditError` when it has no parent.
+    fn unwrap(&self, py: Python<'_>) -> PyResult<()> {
+        self.edit(py, |ed, n| ed.unwrap(n))
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -476,15 +606,155 @@ impl Element {
         name: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let name = attr_argument("attribute name", name)?;
-        let value = attr_argument("attribute value", value)?;
+        let name = str_argument("attribute name", name)?;
+        let value = str_argument("attribute value", value)?;
         base(slf).edit(slf.py(), |ed, n| ed.set_attribute(n, &name, &value))
     }
 
     /// The DOM's `removeAttribute`; whether there was one.
     fn _remove_attr(slf: &Bound<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let name = attr_argument("attribute name", name)?;
+        let name = str_argument("attribute name", name)?;
         base(slf).edit(slf.py(), |ed, n| ed.remove_attribute(n, &name))
+    }
+
+    /// Where the element's end tag is in the page (see `Node.location`), or `None` (no
+    /// `locations=True`, or no end tag in the input).
+    #[getter]
+    fn end_tag_location(slf: &Bound<'_, Self>) -> PyResult<Option<Py<Location>>> {
+        let py = slf.py();
+        let location = base(slf).with(py, |n, doc| Ok(doc.borrow(py).locate(n.end_tag_span())))?;
+        location.map(|l| Py::new(py, l)).transpose()
+    }
+
+    /// Where the attribute `name` is in the element's start tag (`name="value"`, name through
+    /// value; see `Node.location`), or `None` (no `locations=True`, no start tag in the input,
+    /// or no such attribute written in it).
+    fn attribute_location(slf: &Bound<'_, Self>, name: &str) -> PyResult<Option<Py<Location>>> {
+        let py = slf.py();
+        let location = base(slf).with(py, |n, doc| Ok(doc.borrow(py).locate_attribute(n, name)))?;
+        location.map(|l| Py::new(py, l)).transpose()
+    }
+
+    /// The attribute `name` (`href`, `src`, `action`, ...) resolved against the document's
+    /// base URL, or `None` when the element has no such attribute or its value is not a valid
+    /// URL.
+    fn resolve_url(slf: &Bound<'_, Self>, name: &str) -> PyResult<Option<String>> {
+        let py = slf.py();
+        let node = base(slf);
+        let doc = node.doc.bind(py).try_borrow().map_err(|_| {
+            PyRuntimeError::new_err("the document is being edited and cannot be read now")
+        })?;
+        let n = node.ptr.get(&doc);
+        Ok(doc.urls().attribute(n, name).map(String::from))
+    }
+
+    /// The DOM's `toggleAttribute`: removes the attribute if present, adds it (empty) if not;
+    /// `force=True` only adds, `force=False` only removes. Returns whether it is there now.
+    #[pyo3(signature = (name, force=None))]
+    fn toggle_attribute(
+        slf: &Bound<'_, Self>,
+        name: &Bound<'_, PyAny>,
+        force: Option<bool>,
+    ) -> PyResult<bool> {
+        let name = str_argument("attribute name", name)?;
+        base(slf).edit(slf.py(), |ed, n| ed.toggle_attribute(n, &name, force))
+    }
+
+    /// The class list (the DOM's `classList`): a live set of the `class` attribute's tokens
+    /// with `add`, `remove`, `toggle` and `in`.
+    #[getter]
+    fn class_list(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let class = py.import("kauri._attrs")?.getattr("ClassList")?;
+        Ok(class.call1((slf,))?.unbind())
+    }
+
+    /// The class tokens, in order, each once.
+    fn _classes(slf: &Bound<'_, Self>) -> PyResult<Vec<String>> {
+        base(slf).with(slf.py(), |n, _| {
+            let mut tokens: Vec<String> = Vec::new();
+            for token in element(n).classes() {
+                if !tokens.iter().any(|t| t == token) {
+                    tokens.push(token.to_owned());
+                }
+            }
+            Ok(tokens)
+        })
+    }
+
+    /// `classList.add(token)`.
+    fn _add_class(slf: &Bound<'_, Self>, token: &Bound<'_, PyAny>) -> PyResult<()> {
+        let token = str_argument("class", token)?;
+        base(slf).edit(slf.py(), |ed, n| ed.add_class(n, &token))
+    }
+
+    /// `classList.remove(token)`.
+    fn _remove_class(slf: &Bound<'_, Self>, token: &Bound<'_, PyAny>) -> PyResult<()> {
+        let token = str_argument("class", token)?;
+        base(slf).edit(slf.py(), |ed, n| ed.remove_class(n, &token))
+    }
+
+    /// `classList.toggle(token, force)`: whether the token is there now.
+    #[pyo3(signature = (token, force=None))]
+    fn _toggle_class(
+        slf: &Bound<'_, Self>,
+        token: &Bound<'_, PyAny>,
+        force: Option<bool>,
+    ) -> PyResult<bool> {
+        let token = str_argument("class", token)?;
+        base(slf).edit(slf.py(), |ed, n| ed.toggle_class(n, &token, force))
+    }
+
+    /// The DOM's `setHTML`: parses `html` in this element's context and keeps what the
+    /// sanitizer allows, with the safe method's guarantees (no script, event handler or
+    /// `javascript:` URL whatever the config says). `sanitizer` is a `kauri.Sanitizer`, a
+    /// `SanitizerConfig` dict, or `None` for the built-in safe default.
+    #[pyo3(signature = (html, /, sanitizer=None))]
+    fn set_html(
+        slf: &Bound<'_, Self>,
+        html: &Bound<'_, PyAny>,
+        sanitizer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let html = str_argument("html", html)?;
+        let sanitizer =
+            crate::sanitize::sanitizer_argument(py, sanitizer, true)?.unwrap_or_default();
+        base(slf).edit(py, |ed, n| sanitizer.set_html_in(ed, n, &html))
+    }
+
+    /// The DOM's `setHTMLUnsafe`: like the `inner_html` setter, with declarative shadow roots
+    /// attached; with a `sanitizer`, its config applied as written.
+    #[pyo3(signature = (html, /, sanitizer=None))]
+    fn set_html_unsafe(
+        slf: &Bound<'_, Self>,
+        html: &Bound<'_, PyAny>,
+        sanitizer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let html = str_argument("html", html)?;
+        let sanitizer = crate::sanitize::sanitizer_argument(py, sanitizer, false)?;
+        base(slf).edit(py, |ed, n| match &sanitizer {
+            Some(s) => s.set_html_unsafe_in(ed, n, &html),
+            None => ed.set_html_unsafe(n, &html),
+        })
+    }
+
+    /// The `outer_html` setter through a sanitizer: `html` parsed in the parent's context,
+    /// sanitized as `set_html` sanitizes, replaces this element. `sanitizer=None` is the
+    /// built-in safe default.
+    #[pyo3(signature = (html, /, sanitizer=None))]
+    fn set_outer_html(
+        slf: &Bound<'_, Self>,
+        html: &Bound<'_, PyAny>,
+        sanitizer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let html = str_argument("html", html)?;
+        let sanitizer =
+            crate::sanitize::sanitizer_argument(py, sanitizer, true)?.unwrap_or_default();
+        base(slf).edit(py, |ed, n| {
+            edit::set_outer_html(ed, n, |context| sanitizer.set_html_in(ed, context, &html))
+        })
     }
 
     /// A `template`'s contents (a fragment node), or `None` for other elements.
@@ -504,8 +774,8 @@ impl Element {
     }
 }
 
-/// A string argument of an attribute edit, or a `TypeError` naming what it is.
-fn attr_argument(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<String> {
+/// A string argument of an edit, or a `TypeError` naming what it is.
+pub(crate) fn str_argument(what: &str, obj: &Bound<'_, PyAny>) -> PyResult<String> {
     match obj.cast::<PyString>() {
         Ok(s) => Ok(crate::text_of(s)?.into_owned()),
         Err(_) => Err(PyTypeError::new_err(format!(

@@ -16,7 +16,7 @@ fn context(name: &str) -> PyResult<kauri::FragmentContext> {
 /// The JSON text of a config given as a `dict` (through Python's `json`), or as JSON text.
 fn config_json(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(text) = config.cast::<PyString>() {
-        return Ok(text.to_str()?.to_owned());
+        return Ok(crate::text_of(text)?.into_owned());
     }
     if config.is_instance_of::<PyDict>() {
         let json = py.import("json")?;
@@ -25,6 +25,29 @@ fn config_json(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<String> {
     Err(SanitizerConfigError::new_err(
         "a sanitizer config is a dict (or its JSON text) in the SanitizerConfig shape, e.g. {\"elements\": [\"p\", \"b\"]}",
     ))
+}
+
+/// The sanitizer a `config=` or `sanitizer=` argument names: a `Sanitizer` as it is, or a
+/// `SanitizerConfig` dict (or its JSON text), made for the safe methods (`setHTML`) when
+/// `safe`; `None` for `None`.
+pub(crate) fn sanitizer_argument(
+    py: Python<'_>,
+    config: Option<&Bound<'_, PyAny>>,
+    safe: bool,
+) -> PyResult<Option<kauri::Sanitizer>> {
+    let Some(config) = config.filter(|c| !c.is_none()) else {
+        return Ok(None);
+    };
+    if let Ok(sanitizer) = config.extract::<PyRef<'_, Sanitizer>>() {
+        return Ok(Some(sanitizer.inner.clone()));
+    }
+    let json = config_json(py, config)?;
+    let sanitizer = if safe {
+        kauri::Sanitizer::from_json_for_safe_methods(&json)
+    } else {
+        kauri::Sanitizer::from_json(&json)
+    };
+    sanitizer.map(Some).map_err(config_error)
 }
 
 fn config_error(error: kauri::ConfigError) -> PyErr {
@@ -46,14 +69,7 @@ pub fn sanitize(
     context: &str,
 ) -> PyResult<String> {
     let ctx = self::context(context)?;
-    let sanitizer = match config {
-        None => kauri::Sanitizer::default(),
-        Some(c) => match c.extract::<PyRef<'_, Sanitizer>>() {
-            Ok(s) => s.inner.clone(),
-            Err(_) => kauri::Sanitizer::from_json_for_safe_methods(&config_json(py, c)?)
-                .map_err(config_error)?,
-        },
-    };
+    let sanitizer = sanitizer_argument(py, config, true)?.unwrap_or_default();
     let text = text_of(html)?;
     Ok(py.detach(|| sanitizer.sanitize_for(&text, ctx.name())))
 }

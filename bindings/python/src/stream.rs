@@ -4,13 +4,14 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::document::Document;
 use crate::{
-    check_label, check_max_depth, text_of, type_name, EncodingError, Flags, FragmentContextError,
+    check_label, text_of, type_name, EncodingError, Flags, FragmentContextError, OptionError,
+    ParserStateError,
 };
 
 /// A streaming parser: the same Document as `kauri.parse` of the whole input (or, with
@@ -33,6 +34,9 @@ struct State {
     /// Whether the input is bytes (the document then reports its encoding); `None` before
     /// the first piece.
     bytes: Option<bool>,
+    /// With `locations=True`: the input so far (a str's as UTF-8), for the source locations
+    /// the document gives once closed (see `kauri::SourceText`).
+    input: Option<Vec<u8>>,
 }
 
 impl Parser {
@@ -40,10 +44,10 @@ impl Parser {
     /// parsing (detached) needs back to return.
     fn lock(&self) -> PyResult<MutexGuard<'_, State>> {
         self.state.try_lock().map_err(|err| match err {
-            TryLockError::WouldBlock => PyValueError::new_err(
+            TryLockError::WouldBlock => ParserStateError::new_err(
                 "another thread is feeding this parser: feed one parser from one thread at a time",
             ),
-            TryLockError::Poisoned(_) => PyValueError::new_err(
+            TryLockError::Poisoned(_) => ParserStateError::new_err(
                 "an earlier call failed inside the parser: make a new kauri.Parser",
             ),
         })
@@ -53,7 +57,7 @@ impl Parser {
     /// change).
     fn state(&self, bytes: bool) -> PyResult<MutexGuard<'_, State>> {
         if self.labels && !bytes {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= apply to bytes; a str is already decoded \
                  (feed bytes, or leave them out)",
             ));
@@ -61,8 +65,9 @@ impl Parser {
         let mut state = self.lock()?;
         match state.bytes {
             Some(was) if was != bytes => {
-                return Err(PyTypeError::new_err(
-                    "feed() takes either str or bytes for one parser, not both",
+                return Err(ParserStateError::new_err(
+                    "feed() takes either str or bytes for one parser, not both: decode the bytes \
+                     first, or feed only bytes",
                 ))
             }
             _ => state.bytes = Some(bytes),
@@ -75,11 +80,11 @@ impl Parser {
 }
 
 fn closed() -> PyErr {
-    PyValueError::new_err("the parser is closed: make a new kauri.Parser for more input")
+    ParserStateError::new_err("the parser is closed: make a new kauri.Parser for more input")
 }
 
 fn stream_error(err: kauri::StreamError) -> PyErr {
-    PyValueError::new_err(err.to_string())
+    ParserStateError::new_err(err.to_string())
 }
 
 #[pymethods]
@@ -97,11 +102,11 @@ impl Parser {
         errors: bool,
         locations: bool,
         declarative_shadow_roots: Option<bool>,
-        max_depth: Option<usize>,
+        max_depth: Option<i64>,
     ) -> PyResult<Parser> {
         check_label("encoding", &encoding)?;
         check_label("transport_charset", &transport_charset)?;
-        check_max_depth(max_depth)?;
+        let max_depth = crate::max_depth(max_depth)?;
         let flags = Flags {
             scripting,
             errors,
@@ -111,7 +116,7 @@ impl Parser {
         };
         let labels = encoding.is_some() || transport_charset.is_some();
         if labels && context.is_some() {
-            return Err(PyValueError::new_err(
+            return Err(OptionError::new_err(
                 "encoding= and transport_charset= do not apply to a fragment (context=), whose \
                  bytes are UTF-8",
             ));
@@ -132,6 +137,7 @@ impl Parser {
             state: Mutex::new(State {
                 parser: Some(inner),
                 bytes: None,
+                input: locations.then(Vec::new),
             }),
             keep_errors: errors,
             labels,
@@ -146,17 +152,26 @@ impl Parser {
             let text = text_of(text)?;
             let text: &str = &text;
             let mut state = self.state(false)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(text.as_bytes());
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed_str(text)).map_err(stream_error)?;
         } else if let Ok(bytes) = piece.cast::<PyBytes>() {
             let bytes: &[u8] = bytes.as_bytes();
             let mut state = self.state(true)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(bytes);
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed(bytes)).map_err(stream_error)?;
         } else if let Ok(array) = piece.cast::<PyByteArray>() {
             // A bytearray can change while the interpreter is detached: parse a copy.
             let bytes = array.to_vec();
             let mut state = self.state(true)?;
+            if let Some(input) = state.input.as_mut() {
+                input.extend_from_slice(&bytes);
+            }
             let parser = state.parser.as_mut().ok_or_else(closed)?;
             py.detach(|| parser.feed(&bytes)).map_err(stream_error)?;
         } else {
@@ -170,13 +185,28 @@ impl Parser {
 
     /// Ends the input and returns the Document. The parser takes no more input after it.
     fn close(&self, py: Python<'_>) -> PyResult<Py<Document>> {
-        let (parser, bytes) = {
+        let (parser, bytes, input) = {
             let mut state = self.lock()?;
-            (state.parser.take().ok_or_else(closed)?, state.bytes)
+            let parser = state.parser.take().ok_or_else(closed)?;
+            (parser, state.bytes, state.input.take())
         };
-        let doc = py.detach(|| parser.finish());
+        // Bytes map back through the document's encoding (UTF-8 for a fragment).
+        let decoded = bytes == Some(true);
+        let (doc, source) = py.detach(|| {
+            let doc = parser.finish();
+            let source = input.map(|input| {
+                if decoded {
+                    kauri::SourceText::from_bytes(&input, &doc)
+                } else {
+                    kauri::SourceText::from_text(&String::from_utf8_lossy(&input))
+                }
+            });
+            (doc, source)
+        });
         // As for `kauri.parse` and `kauri.parse_fragment`: only a document's bytes have one.
         let encoding = (bytes != Some(false) && !self.fragment).then(|| doc.encoding());
-        Document::new_py(py, doc, encoding, self.keep_errors)
+        let doc = Document::new_py(py, doc, encoding, self.keep_errors)?;
+        doc.bind(py).borrow_mut().set_source(source);
+        Ok(doc)
     }
 }

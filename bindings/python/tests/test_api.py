@@ -231,11 +231,11 @@ def test_bad_input_raises_clear_exceptions() -> None:
     assert isinstance(info.value, ValueError) and isinstance(info.value, kauri.KauriError)
     with pytest.raises(kauri.EncodingError, match="transport_charset"):
         kauri.parse(b"x", transport_charset="bogus")
-    with pytest.raises(ValueError, match="apply to bytes"):
+    with pytest.raises(kauri.OptionError, match="apply to bytes"):
         kauri.parse("x", encoding="utf-8")
-    with pytest.raises(ValueError, match="max_depth"):
+    with pytest.raises(kauri.OptionError, match="max_depth=0: give the deepest"):
         kauri.parse("x", max_depth=0)
-    with pytest.raises(OverflowError):
+    with pytest.raises(kauri.OptionError, match="at least 1"):
         kauri.parse("x", max_depth=-1)
     with pytest.raises(kauri.FragmentContextError, match="invalid fragment context"):
         kauri.parse_fragment("x", "")
@@ -268,3 +268,38 @@ def test_deep_input_does_not_crash() -> None:
     for _ in range(100_000):
         node = node.children[0]
     assert node.parent.parent.tag == "div" and node.text == "x"
+
+
+BAD_VALUES = [
+    (lambda: kauri.parse("x", max_depth=0), kauri.OptionError, "at least 1"),
+    (lambda: kauri.parse_fragment("x", max_depth=-5), kauri.OptionError, "None for no limit"),
+    (lambda: kauri.Parser(max_depth=0), kauri.OptionError, "at least 1"),
+    (lambda: kauri.parse("x", encoding="utf-8"), kauri.OptionError, "pass bytes, or leave"),
+    (lambda: kauri.parse("x", transport_charset="utf-8"), kauri.OptionError, "pass bytes"),
+    (lambda: kauri.check("x", encoding="utf-8"), kauri.OptionError, "pass bytes"),
+    (lambda: kauri.Parser(context="td", encoding="utf-8"), kauri.OptionError, "UTF-8"),
+    (lambda: kauri.parse(b"x", encoding="nope"), kauri.EncodingError, 'try "utf-8"'),
+    (lambda: kauri.parse_fragment("x", "a b"), kauri.FragmentContextError, "expected a tag name"),
+    (lambda: kauri.parse("x").select("p["), kauri.SelectorError, "invalid CSS selector"),
+    (lambda: kauri.sanitize("x", {"elements": 1}), kauri.SanitizerConfigError, "must be an array"),
+    (lambda: kauri.parse("x").create_element(""), kauri.EditError, "starting with a letter"),
+]
+
+
+@pytest.mark.parametrize("call, error, hint", BAD_VALUES)
+def test_every_bad_value_is_a_kauri_error_that_says_what_to_do(call, error, hint) -> None:
+    with pytest.raises(error, match=hint) as info:
+        call()
+    assert isinstance(info.value, kauri.KauriError) and isinstance(info.value, ValueError)
+    assert len(str(info.value)) > 20
+
+
+def test_parser_state_errors() -> None:
+    parser = kauri.Parser()
+    parser.feed(b"<p>")
+    with pytest.raises(kauri.ParserStateError, match="decode the bytes first"):
+        parser.feed("x")
+    parser.close()
+    with pytest.raises(kauri.ParserStateError, match="make a new kauri.Parser"):
+        parser.feed(b"x")
+    assert issubclass(kauri.ParserStateError, kauri.KauriError)

@@ -14,7 +14,10 @@ from kauri.records import file_record
 
 
 def kauri_binary() -> str:
-    """The release CLI, built by cargo if needed (a no-op after `cargo test --release`)."""
+    """The CLI: `$KAURI_CLI` when set (.ci/python builds it before it takes cargo off PATH),
+    else the release build, built by cargo if needed (a no-op after `cargo test --release`)."""
+    if os.environ.get("KAURI_CLI"):
+        return os.environ["KAURI_CLI"]
     subprocess.run(
         ["cargo", "build", "--release", "--quiet", "-p", "kauri", "--bin", "kauri"],
         cwd=REPO,

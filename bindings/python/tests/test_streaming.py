@@ -57,21 +57,21 @@ def test_fragments_stream_like_parse_fragment() -> None:
 def test_bad_calls() -> None:
     with pytest.raises(kauri.EncodingError):
         kauri.Parser(encoding="no-such-label")
-    with pytest.raises(ValueError):
+    with pytest.raises(kauri.OptionError):
         kauri.Parser(max_depth=0)
     parser = kauri.Parser()
     parser.feed(b"")
     parser.feed(b"<p>")
-    with pytest.raises(TypeError):
+    with pytest.raises(kauri.ParserStateError):
         parser.feed("<p>")  # str after bytes
     with pytest.raises(TypeError):
         parser.feed(3)
     assert len(parser.close().select("p")) == 1
-    with pytest.raises(ValueError, match="apply to bytes"):
+    with pytest.raises(kauri.OptionError, match="apply to bytes"):
         kauri.Parser(transport_charset="utf-8").feed("<p>")
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(kauri.ParserStateError, match="closed"):
         parser.feed(b"more")
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(kauri.ParserStateError, match="closed"):
         parser.close()
 
 

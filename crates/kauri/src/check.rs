@@ -13,6 +13,8 @@ use kauri_tokenizer::{ErrorCode, ErrorKind, LineCounter, ParseError};
 
 use kauri_dom::{parse_document, parse_document_bytes_with_text, DecodedParse, ParseOptions};
 
+use crate::tag_scan::{scan_tag, ScannedTag};
+
 /// A line and column (1-based; columns count UTF-16 code units, as [`ParseError`]'s do) and
 /// the byte offset they stand for.
 ///
@@ -260,7 +262,7 @@ fn reports(text: &str, parsed: &Parsed<'_>) -> Vec<Report> {
                 let end = floor_char_boundary(text, u.start_tag.end.min(text.len()));
                 let start_tag = (floor_char_boundary(text, u.start_tag.start.min(end)), end);
                 elements.push(Unclosed {
-                    name: tag_at(text, start_tag.0).map_or_else(String::new, |t| t.name),
+                    name: scan_tag(text, start_tag.0).map_or_else(String::new, |t| t.name),
                     start_tag: range(text, &mut lines, start_tag),
                     extract: extract(text, start_tag),
                 });
@@ -282,7 +284,7 @@ fn report(
     unclosed: Vec<Unclosed>,
 ) -> Report {
     let at = floor_char_boundary(text, error.offset.min(text.len()));
-    let tag = tag_at(text, at);
+    let tag = scan_tag(text, at);
     let span = match (error.code.kind(), &tag) {
         // Reported where the attribute's name ends: the name is the range.
         _ if matches!(
@@ -316,7 +318,7 @@ fn message(
     code: ErrorCode,
     text: &str,
     at: usize,
-    tag: Option<&TagAt>,
+    tag: Option<&ScannedTag>,
     unclosed: &[Unclosed],
 ) -> String {
     let template = code.message();
@@ -373,64 +375,6 @@ fn describe_char(c: Option<char>) -> String {
         Some(c) => format!("“{c}” (U+{:04X})", u32::from(c)),
         None => "(end of file)".to_string(),
     }
-}
-
-/// A tag at an offset of the text: its name (ASCII-lowercased), whether it is an end tag,
-/// and the offset one past its `>` (or the end of the text).
-struct TagAt {
-    name: String,
-    end_tag: bool,
-    end: usize,
-}
-
-/// The tag starting at `at` (`<name` or `</name`), scanned as the tokenizer scans one: the
-/// name, then attributes whose quoted values may hold `>`, up to the first `>` outside a
-/// quoted value.
-fn tag_at(text: &str, at: usize) -> Option<TagAt> {
-    let bytes = text.as_bytes();
-    let rest = bytes.get(at..)?;
-    let (end_tag, name_start) = match rest {
-        [b'<', b'/', c, ..] if c.is_ascii_alphabetic() => (true, at + 2),
-        [b'<', c, ..] if c.is_ascii_alphabetic() => (false, at + 1),
-        _ => return None,
-    };
-    let is_space = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
-    let mut i = name_start;
-    while i < bytes.len() && !is_space(bytes[i]) && bytes[i] != b'/' && bytes[i] != b'>' {
-        i += 1;
-    }
-    let name = text[name_start..i].to_ascii_lowercase();
-    // Attributes: before-name, name, after-name, before-value, value.
-    let mut after_equals = false;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'>' {
-            return Some(TagAt {
-                name,
-                end_tag,
-                end: i + 1,
-            });
-        }
-        if after_equals && (b == b'"' || b == b'\'') {
-            i = bytes[i + 1..]
-                .iter()
-                .position(|&c| c == b)
-                .map_or(bytes.len(), |p| i + 1 + p + 1);
-            after_equals = false;
-            continue;
-        }
-        if b == b'=' && !after_equals {
-            after_equals = true;
-        } else if !is_space(b) {
-            after_equals = false;
-        }
-        i += 1;
-    }
-    Some(TagAt {
-        name,
-        end_tag,
-        end: bytes.len(),
-    })
 }
 
 /// The end of a `<!...>` markup declaration (a DOCTYPE) at `at`: one past its `>`.
@@ -521,7 +465,7 @@ mod tests {
 
     #[test]
     fn tags_are_scanned_as_the_tokenizer_does() {
-        let end = |s: &str| tag_at(s, 0).map(|t| (t.name, t.end_tag, t.end));
+        let end = |s: &str| scan_tag(s, 0).map(|t| (t.name, t.end_tag, t.end));
         assert_eq!(end("<DIV class=x>y"), Some(("div".into(), false, 13)));
         assert_eq!(end("<a title='>' b>"), Some(("a".into(), false, 15)));
         assert_eq!(end("<a title = \">\">"), Some(("a".into(), false, 15)));

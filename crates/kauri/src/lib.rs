@@ -191,16 +191,23 @@
 mod check;
 mod extract;
 mod sanitize;
+mod source;
 mod stream;
+mod tag_scan;
 pub mod tokenize;
+mod url;
 
+/// A URL, as the URL Standard parses it (the `url` crate's).
+pub use ::url::Url;
 pub use check::{
     check, check_bytes, check_with_options, Checked, Extract, Position, Report, SourceRange,
     Unclosed,
 };
 pub use extract::{links, title};
 pub use sanitize::{parse_html, parse_html_unsafe};
+pub use source::{Location, SourceText};
 pub use stream::{Parser, Step, StreamError};
+pub use url::DocumentUrls;
 
 pub use kauri_sanitizer::{
     ConfigError, Sanitizer, SanitizerBuilder, SanitizerConfig, SanitizerElement, SanitizerName,

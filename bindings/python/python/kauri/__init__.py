@@ -21,9 +21,12 @@ from kauri._kauri import (
     EncodingError,
     FragmentContextError,
     KauriError,
+    Location,
     Node,
+    OptionError,
     ParseError,
     Parser,
+    ParserStateError,
     ProcessingInstruction,
     Sanitizer,
     SanitizerConfigError,
@@ -34,10 +37,12 @@ from kauri._kauri import (
     check,
     sanitize,
 )
-from kauri._attrs import Attrs
+from kauri._attrs import Attrs, ClassList
+from kauri._lxml import to_lxml
 
 __all__ = [
     "Attrs",
+    "ClassList",
     "CheckReport",
     "Comment",
     "Doctype",
@@ -47,9 +52,12 @@ __all__ = [
     "EncodingError",
     "FragmentContextError",
     "KauriError",
+    "Location",
     "Node",
+    "OptionError",
     "ParseError",
     "Parser",
+    "ParserStateError",
     "ProcessingInstruction",
     "Sanitizer",
     "SanitizerConfigError",
@@ -59,4 +67,5 @@ __all__ = [
     "parse_fragment",
     "check",
     "sanitize",
+    "to_lxml",
 ]

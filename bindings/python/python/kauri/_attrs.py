@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
     from kauri._kauri import Element
@@ -56,3 +56,46 @@ class Attrs(MutableMapping[str, str]):
 
     def __repr__(self) -> str:
         return f"Attrs({dict(self.items())!r})"
+
+
+class ClassList:
+    """The class list of an element (the DOM's ``classList``): a live, ordered set of the
+    ``class`` attribute's tokens. ``add`` and ``remove`` take one or more tokens, ``toggle``
+    returns whether the token is there afterwards; each edits the document. A token that is
+    empty or holds whitespace raises ``kauri.EditError``.
+    """
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element: Element) -> None:
+        self._element = element
+
+    def add(self, *tokens: str) -> None:
+        for token in tokens:
+            self._element._add_class(token)
+
+    def remove(self, *tokens: str) -> None:
+        for token in tokens:
+            self._element._remove_class(token)
+
+    def toggle(self, token: str, force: Optional[bool] = None) -> bool:
+        return self._element._toggle_class(token, force)
+
+    def __contains__(self, token: object) -> bool:
+        return isinstance(token, str) and token in self._element._classes()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._element._classes())
+
+    def __len__(self) -> int:
+        return len(self._element._classes())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ClassList):
+            return self._element._classes() == other._element._classes()
+        if isinstance(other, (list, tuple)):
+            return self._element._classes() == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"ClassList({self._element._classes()!r})"

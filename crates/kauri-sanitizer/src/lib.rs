@@ -47,6 +47,7 @@ mod url;
 use std::sync::{Arc, OnceLock};
 
 use kauri_dom::fragment::{parse_fragment, FragmentOptions};
+use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
 use kauri_dom::{Arena, Document, EditError, Editor, Node, Parsed};
 use kauri_tokenizer::{local_name, Namespace, QualName};
 
@@ -290,9 +291,9 @@ impl Sanitizer {
         doc.edit(|ed| {
             let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
             if !changed_structure && round_trip::is_stable(ed.root(), context) {
-                return serialize_children(ed.root(), context);
+                return serialize_children(ed.root(), context, html.len() + 16);
             }
-            make_reparse_safe(ed, ed.root(), context)
+            make_reparse_safe(ed, ed.root(), context, html.len() + 16)
         })
     }
 
@@ -346,7 +347,7 @@ impl Sanitizer {
     /// ```
     pub fn sanitize_to_tree(&self, html: &str, context: &QualName) -> Document {
         let mut doc = self.set_html(html, context);
-        doc.edit(|ed| make_reparse_safe(ed, ed.root(), context));
+        doc.edit(|ed| make_reparse_safe(ed, ed.root(), context, html.len() + 16));
         doc
     }
 
@@ -439,7 +440,7 @@ impl Sanitizer {
             .and_then(|e| e.template_contents())
             .unwrap_or(element);
         sanitize::sanitize_core(ed, target, self.rules(safe));
-        make_reparse_safe(ed, target, &context);
+        make_reparse_safe(ed, target, &context, html.len() + 16);
         Ok(())
     }
 }
@@ -448,21 +449,32 @@ impl Sanitizer {
 /// context (`style`, `script`, `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and
 /// `noscript` with scripting on, as the fragment parse has it), text is written literally
 /// (§ serialising-html-fragments).
-fn serialize_children(root: &Node<'_>, context: &QualName) -> String {
+///
+/// `capacity` is the expected length (the input's: sanitizing mostly removes), so that the
+/// string is allocated once.
+fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> String {
     let raw_text_context = context.ns == Namespace::Html
         && (kauri_dom::serialize::is_raw_text_element(&context.local)
             || context.local == local_name!("noscript"));
     if raw_text_context && root.children().all(|c| c.is_text()) {
         return root.children().filter_map(|c| c.as_text()).collect();
     }
-    root.inner_html()
+    let mut out = String::with_capacity(capacity);
+    serialize_inner(root, &SerializeOptions::default(), &mut out);
+    out
 }
 
 /// The re-parse repair loop (see `round_trip.rs`) on the children of `root`, parsed in
 /// `context`: returns their serialization once it parses back to them.
-fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName) -> String {
+/// `capacity` is the expected length of the serialization.
+fn make_reparse_safe<'a>(
+    ed: &Editor<'a>,
+    root: &'a Node<'a>,
+    context: &QualName,
+    capacity: usize,
+) -> String {
     for _ in 0..round_trip::MAX_ROUNDS {
-        let html = serialize_children(root, context);
+        let html = serialize_children(root, context, capacity);
         let reparsed = Document::build(|arena| parse_fragment_for(arena, &html, context));
         let ours = round_trip::flatten(root);
         let theirs = round_trip::flatten(reparsed.root());
@@ -483,5 +495,5 @@ fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName
                 .expect("a fragment takes elements");
         }
     }
-    serialize_children(root, context)
+    serialize_children(root, context, 0)
 }

@@ -102,8 +102,8 @@ pub(crate) const MAX_ROUNDS: usize = 32;
 /// The nodes under `root` in tree order, with depths; an HTML `template`'s contents come as one
 /// more child of the template (the DocumentFragment node itself, then its children).
 pub(crate) fn flatten<'a>(root: &'a Node<'a>) -> Vec<(u32, &'a Node<'a>)> {
-    let mut out = Vec::new();
-    let mut stack: Vec<(u32, &'a Node<'a>)> = Vec::new();
+    let mut out = Vec::with_capacity(64);
+    let mut stack: Vec<(u32, &'a Node<'a>)> = Vec::with_capacity(16);
     push_children(&mut stack, root, 0);
     while let Some((depth, node)) = stack.pop() {
         out.push((depth, node));

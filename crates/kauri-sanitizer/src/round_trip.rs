@@ -79,9 +79,15 @@ const STABLE_ELEMENTS: &[&str] = &[
     "wbr",
 ];
 
+/// `pre` and `listing`: parsed like `div` (§ parsing-main-inbody: the same start tag steps), but
+/// the parser drops a newline right after the start tag, which the serializer does not write
+/// back. So they are stable only when their first child is not text that starts with a newline.
+const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
+
 /// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
-/// [`STABLE_ELEMENTS`] and text (no comment, processing instruction or template contents), in
-/// an HTML `div` or `body` context: then its serialization parses back to it.
+/// [`STABLE_ELEMENTS`], [`NEWLINE_EATING_BLOCKS`] whose text does not start with a newline, and
+/// text (no comment, processing instruction or template contents), in an HTML `div` or `body`
+/// context: then its serialization parses back to it.
 pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
     let stable_context =
         context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
@@ -89,8 +95,14 @@ pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) ->
         && root.descendants().all(|node| match node.data() {
             NodeData::Text(_) => true,
             NodeData::Element(e) => {
+                let name = e.local_name().as_ref();
                 e.namespace() == Namespace::Html
-                    && STABLE_ELEMENTS.contains(&e.local_name().as_ref())
+                    && (STABLE_ELEMENTS.contains(&name)
+                        || (NEWLINE_EATING_BLOCKS.contains(&name)
+                            && !node
+                                .first_child()
+                                .and_then(|c| c.as_text())
+                                .is_some_and(|t| t.starts_with('\n'))))
             }
             _ => false,
         })

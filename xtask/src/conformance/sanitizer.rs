@@ -56,12 +56,12 @@ const WPT_BUGS: &[(&str, &str, &str)] = &[
     (
         "sethtmlunsafe-toplevel-template-script.sub.dat",
         "<template shadowrootmode=\"open\"><span>Inside</span></template>",
-        "a tree-builder difference, not the sanitizer's: in the fragment case the adjusted current node is the context element (§ parsing-main-inhead, template start tag, steps 7.1 and 7.2), so Kauri's fragment parser attaches the declarative shadow root to the context element, where WPT and Chromium keep a `template`",
+        "a tree-builder difference, not the sanitizer's. The standard's text attaches a shadow root to the context element: § html-fragment-parsing-algorithm (2026) makes the target element itself the fragment context element, so with only the `html` root open the adjusted current node is the context element, which is not the topmost element of the stack (§ parsing-main-inhead, template start tag, step 7.1), and step 7.2 makes it the host; Kauri's fragment parser does that. Chromium 156 keeps a `template`, as WPT expects: Blink's fragment parser puts the DocumentFragment on the stack as its root and attaches a declarative shadow root only when the current node is an Element (HTMLConstructionSite::InsertHTMLTemplateElement). Not followed yet: it needs a tree-builder option for the sanitizer's fragment parse",
     ),
 ];
 
 /// The reason shared by the adoption agency cases.
-const AAA: &str = "expects sanitize-while-parsing (whatwg/html#12756, an open pull request; Chromium 156 does it): text parsed inside a `replaceWithChildrenElements` element goes where that element stood when the text was inserted, before the adoption agency algorithm moved the element. The standard's sanitize (§ sanitize-core, the `replaceWithChildrenElements` step) runs on the finished fragment, so the text stays with the element's final place";
+const AAA: &str = "expects sanitize-while-parsing (whatwg/html#12756, an open pull request that Chromium 156 implements): text parsed inside a `replaceWithChildrenElements` element goes where that element stood when the text was inserted, before the adoption agency algorithm moved it. The standard of 2026 (§ sanitize-core, the `replaceWithChildrenElements` step, run on the finished fragment) leaves the text with the element's final place, as Kauri has it. Not a WPT bug but a pending change of the standard; a streaming sanitizer in the tree builder is not implemented";
 
 /// The method a file's cases use when they name none (PROVENANCE.md's table).
 fn default_method(file: &str) -> &'static str {

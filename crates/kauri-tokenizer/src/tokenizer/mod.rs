@@ -55,7 +55,7 @@ pub struct TokenizerOptions {
     /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
     /// keeps at most this many attributes. Once a tag has this many (distinct, kept)
     /// attributes, every further attribute is dropped, each with a parse error whose code is
-    /// the Kauri-specific [`ErrorCode::TooManyAttributes`] (reported where the dropped
+    /// the Kauri-specific [`ErrorCode::TooManyAttributes`](crate::ErrorCode::TooManyAttributes) (reported where the dropped
     /// attribute's name ends). The kept attributes are the first ones in source order. A later attribute whose
     /// name repeats a kept one is still a `duplicate-attribute`; one whose name repeats a
     /// dropped one is counted as another attribute over the limit.
@@ -109,7 +109,7 @@ pub struct Tokenizer<S: TokenSink> {
     done: bool,
     /// A call unwound (the sink panicked): every later call is refused (see `stopped.rs`).
     stopped: bool,
-    /// The sink asked to pause ([`TokenSinkResult::Pause`]) and the input after that token
+    /// The sink asked to pause ([`TokenSinkResult::Pause`](crate::TokenSinkResult::Pause)) and the input after that token
     /// was not taken yet ([`Tokenizer::take_paused_input`]).
     paused: bool,
     /// Whether a CR or a NULL was fed so far (until one is, text runs only need to stop at their
@@ -374,7 +374,7 @@ impl<S: TokenSink> Tokenizer<S> {
         while !self.done && !self.paused && self.step() {}
     }
 
-    /// Whether the sink asked to pause ([`TokenSinkResult::Pause`]): the last `feed` stopped
+    /// Whether the sink asked to pause ([`TokenSinkResult::Pause`](crate::TokenSinkResult::Pause)): the last `feed` stopped
     /// after that token and left the rest of its input unconsumed.
     ///
     /// ```

@@ -200,19 +200,21 @@ impl<'a> Editor<'a> {
         mut keep: impl FnMut(&AttrName, &str) -> bool,
     ) -> Result<usize, EditError> {
         let e = self.element(element)?;
-        let attrs = e.attrs();
+        // The element's list, not its map (`Element::attrs` would build one): when every
+        // attribute stays, as for most elements a sanitizer keeps, nothing is built.
+        let attrs = e.attributes();
         // `keep` runs once per attribute: up to the first one to go without copying, then
         // the rest into the new map.
-        let Some(first) = attrs.iter().position(|(name, value)| !keep(name, value)) else {
+        let Some(first) = attrs.clone().position(|(name, value)| !keep(name, value)) else {
             return Ok(0);
         };
         let mut map = Attributes::with_capacity_and_hasher(attrs.len() - 1, Default::default());
-        for (name, value) in attrs.iter().take(first) {
-            map.insert(name.clone(), value.clone());
+        for (name, value) in attrs.clone().take(first) {
+            map.insert(name.clone(), value.to_owned());
         }
-        for (name, value) in attrs.iter().skip(first + 1) {
+        for (name, value) in attrs.clone().skip(first + 1) {
             if keep(name, value) {
-                map.insert(name.clone(), value.clone());
+                map.insert(name.clone(), value.to_owned());
             }
         }
         let removed = attrs.len() - map.len();

@@ -310,7 +310,7 @@ pub(crate) fn safe_default_configuration() -> SanitizerConfig {
     SanitizerConfig {
         elements: Some(elements),
         remove_elements: None,
-        replace_with_children_elements: Some(Vec::new()),
+        replace_with_children_elements: None,
         processing_instructions: Some(Vec::new()),
         remove_processing_instructions: None,
         attributes: Some(DEFAULT_ATTRIBUTES.iter().map(attr).collect()),

@@ -67,7 +67,7 @@ impl SanitizerName {
 
     /// "Canonicalize a sanitizer name" (§ canonicalize-a-sanitizer-name): the namespace the
     /// dictionary gives (the empty string meaning null), else `default`.
-    fn canonical(&self, default: Option<&str>) -> SanitizerName {
+    pub(crate) fn canonical(&self, default: Option<&str>) -> SanitizerName {
         let namespace = match &self.namespace {
             None => default.map(str::to_owned),
             Some(Some(ns)) if ns.is_empty() => None,
@@ -313,9 +313,6 @@ impl SanitizerConfig {
             &mut self.replace_with_children_elements,
             Some(HTML_NAMESPACE),
         );
-        if self.replace_with_children_elements.is_none() {
-            self.replace_with_children_elements = Some(Vec::new());
-        }
         canonical_names(&mut self.attributes, None);
         canonical_names(&mut self.remove_attributes, None);
         if self.comments.is_none() {
@@ -487,13 +484,17 @@ impl SanitizerConfig {
     /// "Remove unsafe" (§ sanitizer-remove-unsafe) from a canonical config: every element of
     /// the built-in safe baseline configuration's `removeElements` and every event handler
     /// content attribute is removed, and `javascript:` URLs are not kept.
-    pub(crate) fn remove_unsafe(&mut self) {
+    /// Returns whether the config changed.
+    pub(crate) fn remove_unsafe(&mut self) -> bool {
+        let mut modified = false;
         for element in crate::builtins::safe_baseline_remove_elements() {
-            self.remove_element(&element);
+            modified |= self.remove_element(&element);
         }
         for name in crate::builtins::EVENT_HANDLER_CONTENT_ATTRIBUTES {
-            self.remove_attribute(&SanitizerName::with_namespace(name, None));
+            modified |= self.remove_attribute(&SanitizerName::with_namespace(name, None));
         }
+        modified |= self.javascript_urls != Some(false);
         self.javascript_urls = Some(false);
+        modified
     }
 }

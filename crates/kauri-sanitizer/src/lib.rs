@@ -39,6 +39,7 @@ mod builtins;
 mod config;
 #[cfg(feature = "json")]
 mod json;
+mod modifiers;
 mod round_trip;
 mod rules;
 mod sanitize;
@@ -46,6 +47,7 @@ mod url;
 
 use std::sync::{Arc, OnceLock};
 
+use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
 use kauri_dom::{Arena, Document, EditError, Editor, Node, Parsed};
 use kauri_dom::{Driver, FragmentContext, ParseOptions};
 use kauri_tokenizer::{local_name, Namespace, QualName};
@@ -228,6 +230,180 @@ impl Sanitizer {
         &self.config
     }
 
+    /// `get()` (§ dom-sanitizer-get): a copy of the canonical config with every list sorted
+    /// (null namespace first, then by namespace and name).
+    ///
+    /// ```
+    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["u", "b"]}"#)?;
+    /// let names: Vec<String> = s.get().remove_elements.unwrap().into_iter().map(|n| n.name).collect();
+    /// assert_eq!(names, ["b", "u"]);
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn get(&self) -> SanitizerConfig {
+        self.config.sorted()
+    }
+
+    /// Runs a modifier on the config and, when it changed it, rebuilds the lookups.
+    fn modify(&mut self, modifier: impl FnOnce(&mut SanitizerConfig) -> bool) -> bool {
+        let mut config = (*self.config).clone();
+        if !modifier(&mut config) {
+            return false;
+        }
+        *self = Sanitizer::from_canonical(config);
+        true
+    }
+
+    /// `allowElement(element)` (§ sanitizer-allow-an-element): elements like `element` are
+    /// kept (with the element's own attribute lists, adjusted to the global ones). Returns
+    /// whether the config changed; with a `removeElements` config an element that brings
+    /// attribute lists cannot be allowed (false).
+    ///
+    /// ```
+    /// use kauri_sanitizer::{Sanitizer, SanitizerElement};
+    /// let mut s = Sanitizer::from_json(r#"{"elements": ["p"]}"#)?;
+    /// assert!(s.allow_element(SanitizerElement::from("a").with_attributes(["href"])));
+    /// assert!(!s.allow_element(SanitizerElement::from("a").with_attributes(["href"])));
+    /// assert_eq!(s.sanitize(r#"<p><a href="/x" title=t>x</a>"#), r#"<p><a href="/x">x</a></p>"#);
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn allow_element(&mut self, element: impl Into<SanitizerElement>) -> bool {
+        let element = element.into();
+        self.modify(|config| config.allow_element(element))
+    }
+
+    /// `removeElement(element)` (§ sanitizer-remove-an-element): elements like `element` are
+    /// removed with their contents. Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.remove_element("b"));
+    /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "<i>y</i>");
+    /// ```
+    pub fn remove_element(&mut self, element: impl Into<SanitizerName>) -> bool {
+        let element = element.into().canonical(Some(HTML_NAMESPACE));
+        self.modify(|config| config.remove_element(&element))
+    }
+
+    /// `replaceElementWithChildren(element)` (§ sanitizer-replace-an-element-with-its-children):
+    /// elements like `element` are replaced with their children. `html`, `svg` and `math`
+    /// cannot be (false); otherwise returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.replace_element_with_children("b"));
+    /// assert!(!s.replace_element_with_children("html"));
+    /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "x<i>y</i>");
+    /// ```
+    pub fn replace_element_with_children(&mut self, element: impl Into<SanitizerName>) -> bool {
+        let element = element.into();
+        self.modify(|config| config.replace_element_with_children(&element))
+    }
+
+    /// `allowAttribute(attribute)` (§ sanitizer-allow-an-attribute): `attribute` is kept on
+    /// every kept element (no namespace unless the name gives one). Returns whether the
+    /// config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.allow_attribute("class"));
+    /// assert_eq!(s.sanitize(r#"<p class=c id=i>x</p>"#), r#"<p class="c">x</p>"#);
+    /// ```
+    pub fn allow_attribute(&mut self, attribute: impl Into<SanitizerName>) -> bool {
+        let attribute = attribute.into();
+        self.modify(|config| config.allow_attribute(&attribute))
+    }
+
+    /// `removeAttribute(attribute)` (§ sanitizer-remove-an-attribute): `attribute` is removed
+    /// from every element. Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.remove_attribute("title"));
+    /// assert_eq!(s.sanitize(r#"<p title=t lang=en>x</p>"#), r#"<p lang="en">x</p>"#);
+    /// ```
+    pub fn remove_attribute(&mut self, attribute: impl Into<SanitizerName>) -> bool {
+        let attribute = attribute.into().canonical(None);
+        self.modify(|config| config.remove_attribute(&attribute))
+    }
+
+    /// `allowProcessingInstruction(pi)`: processing instructions with this target are kept.
+    /// Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.allow_processing_instruction("x"));
+    /// assert_eq!(s.sanitize("<?x data?><?y data?>"), "<?x data?>");
+    /// ```
+    pub fn allow_processing_instruction(&mut self, target: &str) -> bool {
+        self.modify(|config| config.allow_processing_instruction(target))
+    }
+
+    /// `removeProcessingInstruction(pi)`: processing instructions with this target are
+    /// removed. Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// assert!(s.remove_processing_instruction("x"));
+    /// assert_eq!(s.sanitize_unsafe("<?x a?><?y b?>"), "<?y b?>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn remove_processing_instruction(&mut self, target: &str) -> bool {
+        self.modify(|config| config.remove_processing_instruction(target))
+    }
+
+    /// `setComments(allow)`: whether comments are kept. Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(!s.set_comments(false));
+    /// assert!(s.set_comments(true));
+    /// assert_eq!(s.sanitize("<!--c--><p>x"), "<!--c--><p>x</p>");
+    /// ```
+    pub fn set_comments(&mut self, allow: bool) -> bool {
+        self.modify(|config| config.set_comments(allow))
+    }
+
+    /// `setDataAttributes(allow)`: whether custom data attributes (`data-*`) are kept. Only
+    /// a config with an `attributes` allow-list has the flag (otherwise false). Returns
+    /// whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.set_data_attributes(true));
+    /// assert_eq!(s.sanitize(r#"<p data-x=1>x</p>"#), r#"<p data-x="1">x</p>"#);
+    /// ```
+    pub fn set_data_attributes(&mut self, allow: bool) -> bool {
+        self.modify(|config| config.set_data_attributes(allow))
+    }
+
+    /// `setJavascriptURLs(allow)`: whether the unsafe methods keep `javascript:` URLs (the
+    /// safe ones never do). Returns whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// assert!(s.set_javascript_urls(true));
+    /// assert_eq!(s.sanitize_unsafe(r#"<a href="javascript:x()">x</a>"#), r#"<a href="javascript:x()">x</a>"#);
+    /// assert_eq!(s.sanitize(r#"<a href="javascript:x()">x</a>"#), "<a>x</a>");
+    /// ```
+    pub fn set_javascript_urls(&mut self, allow: bool) -> bool {
+        self.modify(|config| config.set_javascript_urls(allow))
+    }
+
+    /// `removeUnsafe()` (§ sanitizer-remove-unsafe): the config itself drops what runs
+    /// script (what the safe methods drop anyway), so the unsafe methods are safe too. Returns
+    /// whether the config changed.
+    ///
+    /// ```
+    /// let mut s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// assert!(s.remove_unsafe());
+    /// assert!(!s.remove_unsafe());
+    /// assert_eq!(s.sanitize_unsafe("<b onclick=x()>b</b><script>x()</script>"), "<b>b</b>");
+    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// ```
+    pub fn remove_unsafe(&mut self) -> bool {
+        self.modify(SanitizerConfig::remove_unsafe)
+    }
+
     fn rules(&self, safe: bool) -> &Rules {
         if safe {
             &self.safe_rules
@@ -292,9 +468,9 @@ impl Sanitizer {
         doc.edit(|ed| {
             let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
             if !changed_structure && round_trip::is_stable(ed.root(), context) {
-                return serialize_children(ed.root(), context);
+                return serialize_children(ed.root(), context, html.len() + 16);
             }
-            make_reparse_safe(ed, ed.root(), context)
+            make_reparse_safe(ed, ed.root(), context, html.len() + 16)
         })
     }
 
@@ -348,7 +524,7 @@ impl Sanitizer {
     /// ```
     pub fn sanitize_to_tree(&self, html: &str, context: &QualName) -> Document {
         let mut doc = self.set_html(html, context);
-        doc.edit(|ed| make_reparse_safe(ed, ed.root(), context));
+        doc.edit(|ed| make_reparse_safe(ed, ed.root(), context, html.len() + 16));
         doc
     }
 
@@ -437,7 +613,7 @@ impl Sanitizer {
             .and_then(|e| e.template_contents())
             .unwrap_or(element);
         sanitize::sanitize_core(ed, target, self.rules(safe));
-        make_reparse_safe(ed, target, &context);
+        make_reparse_safe(ed, target, &context, html.len() + 16);
         Ok(())
     }
 }
@@ -446,21 +622,32 @@ impl Sanitizer {
 /// context (`style`, `script`, `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and
 /// `noscript` with scripting on, as the fragment parse has it), text is written literally
 /// (§ serialising-html-fragments).
-fn serialize_children(root: &Node<'_>, context: &QualName) -> String {
+///
+/// `capacity` is the expected length (the input's: sanitizing mostly removes), so that the
+/// string is allocated once.
+fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> String {
     let raw_text_context = context.ns == Namespace::Html
         && (kauri_dom::serialize::is_raw_text_element(&context.local)
             || context.local == local_name!("noscript"));
     if raw_text_context && root.children().all(|c| c.is_text()) {
         return root.children().filter_map(|c| c.as_text()).collect();
     }
-    root.inner_html()
+    let mut out = String::with_capacity(capacity);
+    serialize_inner(root, &SerializeOptions::default(), &mut out);
+    out
 }
 
 /// The re-parse repair loop (see `round_trip.rs`) on the children of `root`, parsed in
 /// `context`: returns their serialization once it parses back to them.
-fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName) -> String {
+/// `capacity` is the expected length of the serialization.
+fn make_reparse_safe<'a>(
+    ed: &Editor<'a>,
+    root: &'a Node<'a>,
+    context: &QualName,
+    capacity: usize,
+) -> String {
     for _ in 0..round_trip::MAX_ROUNDS {
-        let html = serialize_children(root, context);
+        let html = serialize_children(root, context, capacity);
         let reparsed = Document::build(|arena| parse_fragment_for(arena, &html, context));
         let ours = round_trip::flatten(root);
         let theirs = round_trip::flatten(reparsed.root());
@@ -481,5 +668,5 @@ fn make_reparse_safe<'a>(ed: &Editor<'a>, root: &'a Node<'a>, context: &QualName
                 .expect("a fragment takes elements");
         }
     }
-    serialize_children(root, context)
+    serialize_children(root, context, 0)
 }

@@ -79,9 +79,15 @@ const STABLE_ELEMENTS: &[&str] = &[
     "wbr",
 ];
 
+/// `pre` and `listing`: parsed like `div` (§ parsing-main-inbody: the same start tag steps), but
+/// the parser drops a newline right after the start tag, which the serializer does not write
+/// back. So they are stable only when their first child is not text that starts with a newline.
+const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
+
 /// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
-/// [`STABLE_ELEMENTS`] and text (no comment, processing instruction or template contents), in
-/// an HTML `div` or `body` context: then its serialization parses back to it.
+/// [`STABLE_ELEMENTS`], [`NEWLINE_EATING_BLOCKS`] whose text does not start with a newline, and
+/// text (no comment, processing instruction or template contents), in an HTML `div` or `body`
+/// context: then its serialization parses back to it.
 pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
     let stable_context =
         context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
@@ -89,8 +95,14 @@ pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) ->
         && root.descendants().all(|node| match node.data() {
             NodeData::Text(_) => true,
             NodeData::Element(e) => {
+                let name = e.local_name().as_ref();
                 e.namespace() == Namespace::Html
-                    && STABLE_ELEMENTS.contains(&e.local_name().as_ref())
+                    && (STABLE_ELEMENTS.contains(&name)
+                        || (NEWLINE_EATING_BLOCKS.contains(&name)
+                            && !node
+                                .first_child()
+                                .and_then(|c| c.as_text())
+                                .is_some_and(|t| t.starts_with('\n'))))
             }
             _ => false,
         })
@@ -102,8 +114,8 @@ pub(crate) const MAX_ROUNDS: usize = 32;
 /// The nodes under `root` in tree order, with depths; an HTML `template`'s contents come as one
 /// more child of the template (the DocumentFragment node itself, then its children).
 pub(crate) fn flatten<'a>(root: &'a Node<'a>) -> Vec<(u32, &'a Node<'a>)> {
-    let mut out = Vec::new();
-    let mut stack: Vec<(u32, &'a Node<'a>)> = Vec::new();
+    let mut out = Vec::with_capacity(64);
+    let mut stack: Vec<(u32, &'a Node<'a>)> = Vec::with_capacity(16);
     push_children(&mut stack, root, 0);
     while let Some((depth, node)) = stack.pop() {
         out.push((depth, node));

@@ -279,3 +279,61 @@ fn validity_rules() {
     .is_ok());
     assert!(new(r#"{"elements": [{"name": "div", "removeAttributes": ["id", "title"]}], "attributes": ["id", "title"]}"#).is_ok());
 }
+
+/// WPT's `sanitizer-boolean-defaults.html`: how `comments`, `dataAttributes` and
+/// `javascriptURLs` default for `new Sanitizer()`, `new Sanitizer(dict)` and a dictionary
+/// passed to `setHTML` / `setHTMLUnsafe`, seen through what the methods keep. (The page's
+/// `setHTMLUnsafe` calls without a sanitizer are a plain parse, not the sanitizer's.)
+#[test]
+fn boolean_defaults_through_set_html() {
+    // `div.setHTMLUnsafe(probe, {sanitizer: dict})`: the dictionary as `new Sanitizer(dict)`.
+    let unsafe_with = |probe: &str, dict: &str| new(dict).unwrap().sanitize_unsafe(probe);
+    // `div.setHTML(probe, {sanitizer: dict})`: the dictionary as a safe method reads it.
+    let safe_with = |probe: &str, dict: &str| {
+        Sanitizer::from_json_for_safe_methods(dict)
+            .unwrap()
+            .sanitize(probe)
+    };
+    let default = Sanitizer::default();
+
+    let comment = "<!--bla-->";
+    let kept = |out: String| out.contains("<!--");
+    assert!(!kept(default.sanitize(comment)));
+    assert!(kept(unsafe_with(comment, "{}")));
+    assert!(!kept(safe_with(comment, "{}")));
+    assert!(kept(unsafe_with(comment, r#"{"comments": true}"#)));
+    assert!(kept(safe_with(comment, r#"{"comments": true}"#)));
+    assert!(!kept(unsafe_with(comment, r#"{"comments": false}"#)));
+    assert!(!kept(safe_with(comment, r#"{"comments": false}"#)));
+
+    let data = "<div data-foo='bar'>";
+    let kept = |out: String| out.contains("data-foo");
+    assert!(!kept(default.sanitize(data)));
+    assert!(kept(unsafe_with(data, "{}")));
+    assert!(kept(safe_with(data, "{}")));
+    let on = r#"{"attributes": [], "dataAttributes": true}"#;
+    assert!(kept(unsafe_with(data, on)));
+    assert!(kept(safe_with(data, on)));
+    let off = r#"{"attributes": [], "dataAttributes": false}"#;
+    assert!(!kept(unsafe_with(data, off)));
+    assert!(!kept(safe_with(data, off)));
+    let unset = r#"{"attributes": []}"#;
+    assert!(kept(unsafe_with(data, unset)));
+    assert!(!kept(safe_with(data, unset)));
+
+    let link = "<a href='javascript:alert(1)'>";
+    let kept = |out: String| out.contains("javascript:");
+    assert!(!kept(default.sanitize(link)));
+    assert!(!kept(default.sanitize_unsafe(link)));
+    assert!(kept(unsafe_with(link, "{}")));
+    assert!(!kept(safe_with(link, "{}")));
+    assert!(!kept(new("{}").unwrap().sanitize(link)));
+    for (dict, unsafe_keeps) in [
+        (r#"{"javascriptURLs": true}"#, true),
+        (r#"{"javascriptURLs": false}"#, false),
+    ] {
+        assert_eq!(kept(unsafe_with(link, dict)), unsafe_keeps, "{dict}");
+        assert!(!kept(safe_with(link, dict)), "{dict}");
+        assert!(!kept(new(dict).unwrap().sanitize(link)), "{dict}");
+    }
+}

@@ -115,7 +115,8 @@ pub(crate) struct Stack<H> {
     html_slots: HashMap<u64, u32, BuildNameHasher>,
     /// A direct-mapped cache in front of `html_slots`: each name's slot and flags at the index
     /// [`slot_cache_index`] gives its atom word; an empty entry has word 0, which no atom has.
-    slot_cache: Box<[CachedName; SLOT_CACHE]>,
+    /// `SLOT_CACHE` entries (a slice, so that a dropped stack can hand it on, see [`NameSlots`]).
+    slot_cache: Box<[CachedName]>,
     /// The same for the names that are not atoms (long custom element names).
     long_html_slots: HashMap<LocalName, u32, BuildNameHasher>,
     /// The slots of SVG and MathML elements, per ASCII-lowercased local name (for end tags in
@@ -125,16 +126,79 @@ pub(crate) struct Stack<H> {
     open_ids: Vec<bool>,
 }
 
+/// The name tables of a [`Stack`] that outlive it: which count slot each element name has and
+/// its cached flags, the counts themselves (zeroed) and the id table (emptied). A name's slot
+/// and an HTML name's flags are values, the same whichever document the name came from.
+struct NameSlots {
+    counts: Vec<u32>,
+    html_slots: HashMap<u64, u32, BuildNameHasher>,
+    slot_cache: Box<[CachedName]>,
+    long_html_slots: HashMap<LocalName, u32, BuildNameHasher>,
+    foreign_slots: HashMap<LocalName, u32, BuildNameHasher>,
+    open_ids: Vec<bool>,
+}
+
+/// A dropped stack's name tables are kept for the next one only while they hold at most this
+/// many names (so a thread that once parsed many custom element names does not keep them).
+const SPARE_NAME_LIMIT: usize = 256;
+
+thread_local! {
+    /// The name tables of the last [`Stack`] dropped on this thread, for the next parser: a
+    /// small fragment (a comment-sized `setHTML`) would otherwise spend more on making,
+    /// growing and freeing these tables than on building its tree.
+    static SPARE_NAME_SLOTS: std::cell::Cell<Option<NameSlots>> =
+        const { std::cell::Cell::new(None) };
+}
+
+impl<H> Drop for Stack<H> {
+    fn drop(&mut self) {
+        if self.counts.len() > SPARE_NAME_LIMIT || self.open_ids.capacity() > 4 * SPARE_NAME_LIMIT {
+            return;
+        }
+        let spare = NameSlots {
+            counts: std::mem::take(&mut self.counts),
+            html_slots: std::mem::take(&mut self.html_slots),
+            slot_cache: std::mem::take(&mut self.slot_cache),
+            long_html_slots: std::mem::take(&mut self.long_html_slots),
+            foreign_slots: std::mem::take(&mut self.foreign_slots),
+            open_ids: std::mem::take(&mut self.open_ids),
+        };
+        // (During thread teardown the slot may be gone: the tables are then just freed.)
+        let _ = SPARE_NAME_SLOTS.try_with(|slot| slot.set(Some(spare)));
+    }
+}
+
 impl<H: Clone + PartialEq> Stack<H> {
+    /// An empty stack, with the name tables the last stack dropped on this thread left (see
+    /// [`SPARE_NAME_SLOTS`]), their counts zeroed.
     pub fn new() -> Self {
+        let spare = SPARE_NAME_SLOTS
+            .try_with(std::cell::Cell::take)
+            .ok()
+            .flatten();
+        let names = match spare {
+            Some(mut names) => {
+                names.counts.fill(0);
+                names.open_ids.clear();
+                names
+            }
+            None => NameSlots {
+                counts: Vec::new(),
+                html_slots: HashMap::default(),
+                slot_cache: vec![CachedName::EMPTY; SLOT_CACHE].into_boxed_slice(),
+                long_html_slots: HashMap::default(),
+                foreign_slots: HashMap::default(),
+                open_ids: Vec::new(),
+            },
+        };
         Stack {
             items: Vec::new(),
-            counts: Vec::new(),
-            html_slots: HashMap::default(),
-            slot_cache: Box::new([CachedName::EMPTY; SLOT_CACHE]),
-            long_html_slots: HashMap::default(),
-            foreign_slots: HashMap::default(),
-            open_ids: Vec::new(),
+            counts: names.counts,
+            html_slots: names.html_slots,
+            slot_cache: names.slot_cache,
+            long_html_slots: names.long_html_slots,
+            foreign_slots: names.foreign_slots,
+            open_ids: names.open_ids,
         }
     }
 

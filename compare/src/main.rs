@@ -14,6 +14,9 @@
 //! [--size MB] [FILE...]` runs it for every parser on each FILE and each hostile family and prints
 //! the table (see `memory.rs`).
 //!
+//! `compare report [--runs N] [--size MB] CORPUS` runs `bench` and `jobs` N times and
+//! `rss-table` once and prints the tables of docs/performance.md (see `report.rs`).
+//!
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
 //! (round-robin per page, in an order shuffled for every page and round, so machine noise and
 //! cache warmth fall on all of them alike) for a number of rounds. For each
@@ -35,6 +38,7 @@ mod kauri_side;
 #[cfg(lexbor)]
 mod lexbor_side;
 mod memory;
+mod report;
 mod sanitize_bench;
 
 use std::path::PathBuf;
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("rss") => return memory::rss(&args[1..]),
         Some("rss-table") => return memory::rss_table(&args[1..]),
+        Some("report") => return report::report(&args[1..]),
         _ => {}
     }
     let command = args.first().cloned().unwrap_or_default();
@@ -275,7 +280,12 @@ fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<PathBuf>), String> {
     let mut rest = args.iter();
     match rest.next().map(String::as_str) {
         Some("bench" | "sanitize" | "jobs") => {}
-        _ => return Err("the commands are `bench`, `jobs`, `sanitize` and `rss`".into()),
+        _ => {
+            return Err(
+                "the commands are `bench`, `jobs`, `sanitize`, `rss`, `rss-table` and `report`"
+                    .into(),
+            )
+        }
     }
     let mut rounds = 5;
     let mut glibc_defaults = false;

@@ -6,8 +6,9 @@
 //! number of nodes (Kauri and html5ever). `none` only reads or generates the input: the baseline
 //! every parser's peak includes. The input is read and decoded to a `String` the same way for all.
 //!
-//! `compare rss-table [--size MB] [FILE...]` runs `compare rss` in a new process for every input
-//! (each FILE, then each of [`FAMILIES`] at `--size` MB, 8 by default) and parser, and prints
+//! `compare rss-table [--size MB] [FILE...]` (MB may be a fraction) runs `compare rss` in a new process for every input
+//! (each FILE, then each of [`FAMILIES`] at `--size` MB, 8 by default) and parser, stopping a
+//! parser after a minute (some peers are quadratic on some families), and prints
 //! the peak RSS and the peak above the input-only baseline per input byte, per parser.
 
 use std::process::{Command, ExitCode};
@@ -51,7 +52,7 @@ pub fn rss(args: &[String]) -> ExitCode {
     let usage = "usage: compare rss --parser kauri|lexbor|html5ever|none (FILE | --family NAME [--size MB])";
     let mut parser = None;
     let mut family_name = None;
-    let mut size_mb = 8usize;
+    let mut size_mb = 8.0f64;
     let mut path = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -59,8 +60,8 @@ pub fn rss(args: &[String]) -> ExitCode {
             "--parser" => parser = rest.next().cloned(),
             "--family" => family_name = rest.next().cloned(),
             "--size" => match rest.next().and_then(|n| n.parse().ok()) {
-                Some(n) => size_mb = n,
-                None => {
+                Some(n) if n > 0.0 => size_mb = n,
+                _ => {
                     eprintln!("compare: --size takes a number of MB\n{usage}");
                     return ExitCode::from(2);
                 }
@@ -77,7 +78,7 @@ pub fn rss(args: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        (None, Some(name)) => match family(name, size_mb << 20) {
+        (None, Some(name)) => match family(name, (size_mb * f64::from(1 << 20)) as usize) {
             Some(text) => text,
             None => {
                 let names: Vec<&str> = FAMILIES.iter().map(|f| f.0).collect();
@@ -126,31 +127,62 @@ pub fn rss(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Runs `compare rss` for one input and parser in a new process; its peak KB and input bytes.
-fn measure(input: &[String], parser: &str) -> Option<(u64, u64)> {
-    let exe = std::env::current_exe().ok()?;
-    let output = Command::new(exe)
+/// How long one parser may take on one input before `rss-table` stops it: some peers are
+/// quadratic on some hostile families.
+const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// What one `compare rss` process gave.
+enum Outcome {
+    /// Peak KB and input bytes.
+    Peak(u64, u64),
+    /// Stopped after [`TIME_LIMIT`].
+    TimedOut,
+    Failed,
+}
+
+/// Runs `compare rss` for one input and parser in a new process, stopped after [`TIME_LIMIT`].
+fn measure(input: &[String], parser: &str) -> Outcome {
+    let Ok(exe) = std::env::current_exe() else {
+        return Outcome::Failed;
+    };
+    let Ok(mut child) = Command::new(exe)
         .arg("rss")
         .args(input)
         .args(["--parser", parser])
-        .output()
-        .ok()?;
-    if !output.status.success() {
-        eprintln!(
-            "compare rss {} --parser {parser} failed: {}",
-            input.join(" "),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        return None;
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+    else {
+        return Outcome::Failed;
+    };
+    let start = std::time::Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => break,
+            Ok(Some(_)) | Err(_) => return Outcome::Failed,
+            Ok(None) if start.elapsed() > TIME_LIMIT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Outcome::TimedOut;
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
     }
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut stdout = String::new();
+    if let Some(mut pipe) = child.stdout.take() {
+        use std::io::Read;
+        let _ = pipe.read_to_string(&mut stdout);
+    }
     let field = |name: &str| {
         stdout
             .split_whitespace()
             .find_map(|w| w.strip_prefix(name))
             .and_then(|v| v.parse().ok())
     };
-    Some((field("peak_kb=")?, field("bytes=")?))
+    match (field("peak_kb="), field("bytes=")) {
+        (Some(peak), Some(bytes)) => Outcome::Peak(peak, bytes),
+        _ => Outcome::Failed,
+    }
 }
 
 /// `compare rss-table [--size MB] [FILE...]`.
@@ -161,7 +193,7 @@ pub fn rss_table(args: &[String]) -> ExitCode {
     while let Some(arg) = rest.next() {
         if arg == "--size" {
             match rest.next() {
-                Some(n) if n.parse::<usize>().is_ok() => size_mb = n.clone(),
+                Some(n) if n.parse::<f64>().is_ok_and(|n| n > 0.0) => size_mb = n.clone(),
                 _ => {
                     eprintln!("compare: --size takes a number of MB");
                     return ExitCode::from(2);
@@ -202,19 +234,23 @@ pub fn rss_table(args: &[String]) -> ExitCode {
     }
     println!("---|");
     for (name, input) in &inputs {
-        let Some((baseline, bytes)) = measure(input, "none") else {
+        let Outcome::Peak(baseline, bytes) = measure(input, "none") else {
             continue;
         };
         print!("| {name} | {:.1} |", baseline as f64 / 1024.0);
         let mut peaks = Vec::new();
         for parser in &parsers {
             match measure(input, parser) {
-                Some((peak, _)) => {
+                Outcome::Peak(peak, _) => {
                     let per_byte = (peak.saturating_sub(baseline) * 1024) as f64 / bytes as f64;
                     print!(" {:.1} ({per_byte:.1}) |", peak as f64 / 1024.0);
                     peaks.push(peak);
                 }
-                None => {
+                Outcome::TimedOut => {
+                    print!(" over {} s |", TIME_LIMIT.as_secs());
+                    peaks.push(u64::MAX);
+                }
+                Outcome::Failed => {
                     print!(" failed |");
                     peaks.push(u64::MAX);
                 }
@@ -223,6 +259,8 @@ pub fn rss_table(args: &[String]) -> ExitCode {
         let kauri = peaks[0];
         let holds = peaks[1..].iter().all(|&p| kauri <= p);
         println!(" {} |", if holds { "yes" } else { "no" });
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
     }
     ExitCode::SUCCESS
 }

@@ -257,8 +257,21 @@ pub fn rss_table(args: &[String]) -> ExitCode {
             }
         }
         let kauri = peaks[0];
-        let holds = peaks[1..].iter().all(|&p| kauri <= p);
-        println!(" {} |", if holds { "yes" } else { "no" });
+        let finished: Vec<u64> = peaks[1..]
+            .iter()
+            .copied()
+            .filter(|&p| p != u64::MAX)
+            .collect();
+        let verdict = if kauri == u64::MAX {
+            "Kauri did not finish"
+        } else if finished.is_empty() {
+            "no peer finished"
+        } else if finished.iter().all(|&p| kauri <= p) {
+            "yes"
+        } else {
+            "no"
+        };
+        println!(" {verdict} |");
         use std::io::Write;
         let _ = std::io::stdout().flush();
     }

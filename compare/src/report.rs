@@ -1,8 +1,10 @@
-//! `compare report [--runs N] [--size MB] CORPUS`: the tables of docs/performance.md in one
+//! `compare report [--runs N] [--size MB]... CORPUS`: the tables of docs/performance.md in one
 //! command. It runs, each in a new process of this program, `bench --rounds 5 CORPUS` and
 //! `jobs --rounds 3 CORPUS` N times (3 by default), one after another, and `rss-table --size MB
-//! CORPUS/<largest page>` once, and prints Markdown: the ratios of every run and their median,
-//! the load average before and after, and the peak RSS table.
+//! CORPUS/<largest page>` once per `--size` (2 and 0.25 MB by default: the peers are quadratic
+//! on deep nesting and nested lists and take over a minute at 1 MB), and prints Markdown: the
+//! ratios of every run and their median, the load average before and after, and the peak RSS
+//! tables.
 
 use std::process::{Command, ExitCode};
 
@@ -71,7 +73,7 @@ fn job_ratio(output: &str, row: &str) -> Option<(String, f64)> {
 /// `compare report ...`.
 pub fn report(args: &[String]) -> ExitCode {
     let mut runs = 3usize;
-    let mut size = "2".to_string();
+    let mut sizes: Vec<String> = Vec::new();
     let mut corpus = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -84,7 +86,7 @@ pub fn report(args: &[String]) -> ExitCode {
                 }
             },
             "--size" => match rest.next() {
-                Some(n) => size = n.clone(),
+                Some(n) => sizes.push(n.clone()),
                 None => {
                     eprintln!("compare: --size takes a number of MB");
                     return ExitCode::from(2);
@@ -94,9 +96,12 @@ pub fn report(args: &[String]) -> ExitCode {
         }
     }
     let Some(corpus) = corpus else {
-        eprintln!("usage: compare report [--runs N] [--size MB] CORPUS");
+        eprintln!("usage: compare report [--runs N] [--size MB]... CORPUS");
         return ExitCode::from(2);
     };
+    if sizes.is_empty() {
+        sizes = vec!["2".into(), "0.25".into()];
+    }
     let largest = std::fs::read_dir(&corpus).ok().and_then(|entries| {
         entries
             .filter_map(|e| e.ok())
@@ -195,13 +200,15 @@ pub fn report(args: &[String]) -> ExitCode {
     }
     println!("```");
     println!();
-    let mut rss_args = vec!["rss-table".to_string(), "--size".into(), size];
-    rss_args.extend(largest);
-    match run_self(&rss_args) {
-        Ok(table) => print!("{table}"),
-        Err(e) => {
-            eprintln!("compare: {e}");
-            return ExitCode::FAILURE;
+    for size in sizes {
+        let mut rss_args = vec!["rss-table".to_string(), "--size".into(), size];
+        rss_args.extend(largest.clone());
+        match run_self(&rss_args) {
+            Ok(table) => println!("{table}"),
+            Err(e) => {
+                eprintln!("compare: {e}");
+                return ExitCode::FAILURE;
+            }
         }
     }
     ExitCode::SUCCESS

@@ -157,8 +157,8 @@ pub fn run(pages: &[(String, String)], rounds: usize) {
         .iter()
         .map(|s| s.parse().expect("Kauri parses every selector of the list"))
         .collect();
-    // scraper's selectors crate does not parse every selector of the list (`:has()`): its
-    // total leaves nothing out, so it runs in the total only when it parses all of them.
+    // scraper 0.29 does not parse every selector of the list (`:nth-child(An+B of S)`): it
+    // runs in the `select` total only when it parses all of them, and in `select-common`.
     let scraper_selectors: Vec<Option<scraper::Selector>> = SELECTORS
         .iter()
         .map(|s| scraper::Selector::parse(s).ok())

@@ -93,12 +93,10 @@ impl Matcher {
         }
     }
 
+    /// Whether `element` matches `selector`.
     fn matches(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
-        if self.has_stack <= HAS_STACK_ALWAYS_OK {
-            return self.matches_here(selector, element);
-        }
-        let needed = self.has_stack + HAS_STACK_ALWAYS_OK;
-        stacker::maybe_grow(needed, needed, || self.matches_here(selector, element))
+        self.first_match(selector, &mut std::iter::once(element.node))
+            .is_some()
     }
 
     /// The next node of `nodes` that is an element matching `selector`. One matching context
@@ -107,7 +105,7 @@ impl Matcher {
     fn first_match<'a>(
         &mut self,
         selector: &Selector,
-        nodes: &mut Descendants<'a>,
+        nodes: &mut impl Iterator<Item = &'a Node<'a>>,
     ) -> Option<&'a Node<'a>> {
         if self.has_stack <= HAS_STACK_ALWAYS_OK {
             return self.first_match_here(selector, nodes);
@@ -119,7 +117,7 @@ impl Matcher {
     fn first_match_here<'a>(
         &mut self,
         selector: &Selector,
-        nodes: &mut Descendants<'a>,
+        nodes: &mut impl Iterator<Item = &'a Node<'a>>,
     ) -> Option<&'a Node<'a>> {
         let mut context = MatchingContext::new(
             MatchingMode::Normal,
@@ -141,22 +139,6 @@ impl Matcher {
             }
             _ => false,
         })
-    }
-
-    fn matches_here(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
-        if !selector.may_match(&element.element.name) {
-            return false;
-        }
-        let mut context = MatchingContext::new(
-            MatchingMode::Normal,
-            None,
-            &mut self.caches,
-            self.quirks_mode,
-            NeedsSelectorFlags::No,
-            MatchingForInvalidation::No,
-        );
-        context.scope_element = self.scope;
-        selectors::matching::matches_selector_list(&selector.list, element, &mut context)
     }
 }
 

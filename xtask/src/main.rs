@@ -7,11 +7,14 @@
 //!   tokenizer from the suite's `tokenizer/namedEntities.test` (or SOURCE).
 //! - `cargo xtask errors`: regenerates the parse error codes (`ErrorCode`: the enum, `ALL`,
 //!   `as_str`, `kind`, `anchor`, `message`) from `crates/kauri-tokenizer/src/error_codes.tsv`.
+//! - `cargo xtask public-api [CRATE]`: prints each library crate's public API (items, members,
+//!   signatures, re-exports) from its rustdoc pages; a snapshot test keeps them.
 #![forbid(unsafe_code)]
 
 mod conformance;
 mod entities;
 mod errors;
+mod public_api;
 
 use std::process::ExitCode;
 
@@ -21,8 +24,9 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::main(&args[1..]),
         Some("entities") => entities::main(&args[1..]),
         Some("errors") => errors::main(&args[1..]),
+        Some("public-api") => public_api::main(&args[1..]),
         _ => Err(
-            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE] | errors>"
+            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE] | errors | public-api [CRATE]>"
                 .to_string(),
         ),
     };

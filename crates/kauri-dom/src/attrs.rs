@@ -1,26 +1,12 @@
 //! An element's attribute map: an `IndexMap` in source order with a small, fast hasher.
 //!
 //! Keys are [`AttrName`]s (namespace + interned local name), so hashing one is hashing a
-//! discriminant and an atom's word: the names' own hash ([`kauri_tokenizer::names::NameHasher`],
+//! discriminant and an atom's word: the names' own hash (`kauri_tokenizer`'s `NameHasher`,
 //! a multiplicative "Fx" hash) is enough and much cheaper than SipHash.
 
 use indexmap::IndexMap;
 use kauri_tokenizer::names::BuildNameHasher;
 use kauri_tokenizer::AttrName;
-
-/// The hasher of [`Attributes`] and of the DOM's other tables: the names' hash of
-/// `kauri-tokenizer` (one implementation for every layer), under the name this crate has always
-/// exported.
-///
-/// ```
-/// use std::hash::Hasher;
-/// use kauri_dom::FxHasher;
-///
-/// let mut hasher = FxHasher::default();
-/// hasher.write_u64(1);
-/// assert_eq!(hasher.finish(), kauri_tokenizer::names::hash_word(1));
-/// ```
-pub type FxHasher = kauri_tokenizer::names::NameHasher;
 
 /// An element's attributes, keyed by (namespace, local name), in source order.
 pub type Attributes = IndexMap<AttrName, String, BuildNameHasher>;

@@ -44,7 +44,8 @@ use crate::sink::Parsed;
 /// A parsed document (or fragment) that owns its nodes.
 ///
 /// ```
-/// use kauri_dom::{Document, DomSink};
+/// # use kauri_dom as kauri;
+/// use kauri::{Document, DomSink};
 /// let doc: Document = Document::build(|arena| DomSink::new(arena).finish());
 /// let moved = std::thread::spawn(move || doc).join().unwrap();
 /// assert!(moved.root().first_child().is_none());
@@ -79,7 +80,8 @@ impl Document {
     /// [`DomSink::finish_fragment`](crate::DomSink::finish_fragment)).
     ///
     /// ```
-    /// use kauri_dom::{Document, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Document, DomSink};
     /// // Any tree a sink builds in the arena it is given, here an empty one.
     /// let doc = Document::build(|arena| DomSink::new(arena).finish());
     /// assert!(doc.root().first_child().is_none());
@@ -124,7 +126,8 @@ impl Document {
     /// Sets the name of the encoding the input was decoded from (see [`Document::encoding`]).
     ///
     /// ```
-    /// let doc = kauri_dom::Document::new().with_encoding("Shift_JIS");
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::new().with_encoding("Shift_JIS");
     /// assert_eq!(doc.encoding(), "Shift_JIS");
     /// ```
     pub fn with_encoding(mut self, encoding: &'static str) -> Document {
@@ -136,7 +139,8 @@ impl Document {
     /// `noscript` content accordingly. Default true.
     ///
     /// ```
-    /// let doc = kauri_dom::Document::new().with_scripting(false);
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::new().with_scripting(false);
     /// assert!(!doc.scripting());
     /// ```
     pub fn with_scripting(mut self, scripting: bool) -> Document {
@@ -147,7 +151,8 @@ impl Document {
     /// Whether the document was parsed with scripting enabled (see [`Document::with_scripting`]).
     ///
     /// ```
-    /// assert!(kauri_dom::Document::new().scripting());
+    /// # use kauri_dom as kauri;
+    /// assert!(kauri::Document::new().scripting());
     /// ```
     pub fn scripting(&self) -> bool {
         self.scripting
@@ -157,9 +162,10 @@ impl Document {
     /// Document or fragment).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>a &amp; b", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>a &amp; b", &body, &Default::default()));
     /// assert_eq!(doc.to_html(), "<p>a &amp; b</p>");
     /// ```
     pub fn to_html(&self) -> String {
@@ -179,10 +185,11 @@ impl Document {
     /// (a file, standard output) in a `BufWriter` or not: the pieces are already large.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>a&amp;b", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>a&amp;b", &body, &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_html(&mut out)?;
     /// assert_eq!(out, doc.to_html().as_bytes());
@@ -202,9 +209,10 @@ impl Document {
     /// are the fragment.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>x", &body, &Default::default()));
     /// assert!(doc.root().first_child().unwrap().is_element());
     /// ```
     pub fn root(&self) -> &Node<'_> {
@@ -222,9 +230,10 @@ impl Document {
     /// should rebuild it now and then (`doc.clone()` copies only the tree).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<a href=/a>a</a> <a>b</a>", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<a href=/a>a</a> <a>b</a>", &body, &Default::default()));
     /// let mut doc = doc;
     /// let count = doc.edit(|ed| {
     ///     let links: Vec<_> = ed.root().elements_by_tag_name("a").collect();
@@ -255,10 +264,11 @@ impl Document {
     /// The parse errors, in input order.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x</b>", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let doc = kauri::parse_fragment("<p>x</b>", "body", &opts)?;
     /// assert_eq!(doc.errors()[0].code.as_str(), "unexpected-end-tag");
+    /// # Ok::<(), kauri::ContextError>(())
     /// ```
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
@@ -267,7 +277,8 @@ impl Document {
     /// The document's quirks mode (`NoQuirks` for a fragment).
     ///
     /// ```
-    /// assert_eq!(kauri_dom::Document::new().quirks_mode(), kauri_dom::QuirksMode::NoQuirks);
+    /// # use kauri_dom as kauri;
+    /// assert_eq!(kauri::Document::new().quirks_mode(), kauri::QuirksMode::NoQuirks);
     /// ```
     pub fn quirks_mode(&self) -> QuirksMode {
         match self.root().data() {
@@ -279,7 +290,8 @@ impl Document {
     /// The WHATWG name of the encoding the input was decoded from: `"UTF-8"` for text input.
     ///
     /// ```
-    /// assert_eq!(kauri_dom::Document::new().encoding(), "UTF-8");
+    /// # use kauri_dom as kauri;
+    /// assert_eq!(kauri::Document::new().encoding(), "UTF-8");
     /// ```
     pub fn encoding(&self) -> &'static str {
         self.encoding
@@ -288,11 +300,12 @@ impl Document {
     /// Whether this is a parsed fragment (the root is a DocumentFragment).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<td>x", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<td>x", &body, &Default::default()));
     /// assert!(doc.is_fragment());
-    /// assert!(!kauri_dom::Document::new().is_fragment());
+    /// assert!(!kauri::Document::new().is_fragment());
     /// ```
     pub fn is_fragment(&self) -> bool {
         matches!(self.root().data(), NodeData::DocumentFragment)
@@ -301,10 +314,11 @@ impl Document {
     /// The document element (the root's first element child: `html` for a document).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| ed.append_child(ed.root(), ed.create_element("html")?))?;
     /// assert_eq!(doc.document_element().unwrap().as_element().unwrap().name(), "html");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn document_element(&self) -> Option<&Node<'_>> {
         self.root().element_children().next()
@@ -313,14 +327,15 @@ impl Document {
     /// The `head` element (the document element's first `head` child).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let html = ed.create_element("html")?;
     ///     ed.append_child(ed.root(), html)?;
     ///     ed.set_inner_html(html, "<title>T</title>")
     /// })?;
     /// assert_eq!(doc.head().unwrap().text_content(), "T");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn head(&self) -> Option<&Node<'_>> {
         self.html_child(&kauri_tokenizer::local_name!("head"))
@@ -329,7 +344,8 @@ impl Document {
     /// The `body` element (the document element's first `body` child).
     ///
     /// ```
-    /// let doc = kauri_dom::Document::build(|arena| kauri_dom::DomSink::new(arena).finish());
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::build(|arena| kauri::DomSink::new(arena).finish());
     /// assert!(doc.body().is_none());
     /// ```
     pub fn body(&self) -> Option<&Node<'_>> {
@@ -347,10 +363,11 @@ impl Document {
     /// [`Node::elements_by_tag_name`]).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<ul><li>a<li>b</ul>", &body, &Default::default()));
     /// let items: Vec<String> = doc.elements_by_tag_name("li").map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "b"]);
     /// ```
@@ -364,10 +381,11 @@ impl Document {
     /// The first element, in tree order, whose `id` is `id`.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p id=intro>Hi</p>", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p id=intro>Hi</p>", &body, &Default::default()));
     /// assert_eq!(doc.element_by_id("intro").unwrap().text_content(), "Hi");
     /// assert!(doc.element_by_id("Intro").is_none());
     /// ```
@@ -378,10 +396,11 @@ impl Document {
     /// The text content of the whole tree (every Text node, in tree order).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<title>T</title><p>a<b>b</b>", &body, &Default::default()));
     /// assert_eq!(doc.text_content(), "Tab");
     /// ```
     pub fn text_content(&self) -> String {
@@ -391,10 +410,11 @@ impl Document {
     /// Writes [`Document::text_content`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<title>T</title><p>a<b>b</b>", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<title>T</title><p>a<b>b</b>", &body, &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_text_content(&mut out)?;
     /// assert_eq!(out, b"Tab");
@@ -417,9 +437,10 @@ impl Document {
     /// The html5lib tree-construction dump (see [`to_test_tree`](crate::to_test_tree)).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>x", &body, &Default::default()));
     /// assert_eq!(doc.to_test_tree(), "| <p>\n|   \"x\"\n");
     /// ```
     pub fn to_test_tree(&self) -> String {
@@ -429,10 +450,11 @@ impl Document {
     /// Writes [`Document::to_test_tree`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>x", &body, &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_test_tree(&mut out)?;
     /// assert_eq!(out, doc.to_test_tree().as_bytes());
@@ -449,9 +471,10 @@ impl Document {
     /// parse --format tree` uses 16.
     ///
     /// ```
-    /// let doc = kauri_dom::Document::build(|arena| {
-    ///     let body = kauri_dom::QualName::html(kauri_dom::LocalName::from("body"));
-    ///     kauri_dom::fragment::parse_fragment(arena, "<b><i>x", &body, vec![], &Default::default())
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::build(|arena| {
+    ///     let body = kauri::FragmentContext::html("body");
+    ///     kauri::parse_fragment_in(arena, "<b><i>x", &body, &Default::default())
     /// });
     /// let mut out = Vec::new();
     /// doc.write_test_tree_limited(&mut out, 1)?;
@@ -469,9 +492,10 @@ impl Document {
     /// The JSON form of `kauri parse --format json`, with an `errors` member when `errors`.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>x", &body, &Default::default()));
     /// assert!(doc.to_json(false).starts_with(r#"{"type":"fragment","children":[{"type":"element""#));
     /// ```
     pub fn to_json(&self, errors: bool) -> String {
@@ -481,10 +505,11 @@ impl Document {
     /// The JSON form, with `errors` and, when `locations`, each node's source range.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x</b>", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let doc = kauri::parse_fragment("<p>x</b>", "body", &opts)?;
     /// assert!(doc.to_json_with(true, false).contains("unexpected-end-tag"));
+    /// # Ok::<(), kauri::ContextError>(())
     /// ```
     pub fn to_json_with(&self, errors: bool, locations: bool) -> String {
         dump::to_json(self.root(), &self.json_options(errors, locations))
@@ -493,10 +518,11 @@ impl Document {
     /// Writes [`Document::to_json_with`] to `writer` in pieces (see [`Document::write_html`]).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>x", &body, vec![], &Default::default()));
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>x", &body, &Default::default()));
     /// let mut out = Vec::new();
     /// doc.write_json(&mut out, true, false)?;
     /// assert_eq!(out, doc.to_json_with(true, false).as_bytes());
@@ -528,10 +554,11 @@ impl Document {
 /// included), errors, encoding and scripting flag. Detached nodes are not copied.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
 /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-/// let body = QualName::html(LocalName::from("body"));
-/// let doc = Document::build(|arena| parse_fragment(arena, "<ul><li>a</ul>", &body, vec![], &Default::default()));
+/// let body = FragmentContext::html("body");
+/// let doc = Document::build(|arena| parse_fragment_in(arena, "<ul><li>a</ul>", &body, &Default::default()));
 /// let copy = doc.clone();
 /// assert_eq!(copy.to_test_tree(), doc.to_test_tree());
 /// ```
@@ -550,14 +577,15 @@ impl Document {
     /// [`Document::edit`].
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
     ///     ed.append_child(p, ed.create_text_node("Hello"))
     /// })?;
     /// assert_eq!(doc.to_html(), "<p>Hello</p>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn new() -> Document {
         Document::build(|arena| crate::DomSink::new(arena).finish())

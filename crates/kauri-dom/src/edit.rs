@@ -24,7 +24,8 @@ use crate::node::{Arena, Node, NodeData};
 /// exception it stands for.
 ///
 /// ```
-/// use kauri_dom::{Document, EditError};
+/// # use kauri_dom as kauri;
+/// use kauri::{Document, EditError};
 /// let mut doc = Document::new();
 /// let err = doc.edit(|ed| {
 ///     let div = ed.create_element("div")?;
@@ -98,7 +99,8 @@ impl std::error::Error for EditError {}
 /// only grows while it is edited (see [`Document::edit`](crate::Document::edit)).
 ///
 /// ```
-/// use kauri_dom::Document;
+/// # use kauri_dom as kauri;
+/// use kauri::Document;
 /// let mut doc = Document::new();
 /// doc.edit(|ed| {
 ///     let ul = ed.create_element("ul")?;
@@ -114,13 +116,14 @@ impl std::error::Error for EditError {}
 ///     ed.append_child(ul, li)
 /// })?;
 /// assert_eq!(doc.to_html(), "<ul><li>a</li><li>c</li><li>d</li></ul>");
-/// # Ok::<(), kauri_dom::EditError>(())
+/// # Ok::<(), kauri::EditError>(())
 /// ```
 ///
 /// Node references cannot leave the closure:
 ///
 /// ```compile_fail
-/// let mut doc = kauri_dom::Document::new();
+/// # use kauri_dom as kauri;
+/// let mut doc = kauri::Document::new();
 /// let root = doc.edit(|ed| ed.root());
 /// ```
 pub struct Editor<'a> {
@@ -189,9 +192,10 @@ impl<'a> Editor<'a> {
     /// The root (the Document or DocumentFragment node).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// let kind = doc.edit(|ed| ed.root().kind());
-    /// assert_eq!(kind, kauri_dom::NodeKind::Document);
+    /// assert_eq!(kind, kauri::NodeKind::Document);
     /// ```
     pub fn root(&self) -> &'a Node<'a> {
         self.root
@@ -203,8 +207,9 @@ impl<'a> Editor<'a> {
     /// local name (empty, or with whitespace, `/` or `>`).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
-    /// let html = doc.edit(|ed| Ok::<_, kauri_dom::EditError>(ed.create_element("DIV")?.outer_html()));
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
+    /// let html = doc.edit(|ed| Ok::<_, kauri::EditError>(ed.create_element("DIV")?.outer_html()));
     /// assert_eq!(html, Ok("<div></div>".to_owned()));
     /// assert!(doc.edit(|ed| ed.create_element("a b").is_err()));
     /// ```
@@ -220,8 +225,9 @@ impl<'a> Editor<'a> {
     /// the DOM's `createElementNS`.
     ///
     /// ```
-    /// use kauri_dom::{LocalName, Namespace, QualName};
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// use kauri::{LocalName, Namespace, QualName};
+    /// let mut doc = kauri::Document::new();
     /// let name = QualName::new(Namespace::Svg, LocalName::from("foreignObject"));
     /// let html = doc.edit(|ed| ed.create_element_ns(name).outer_html());
     /// assert_eq!(html, "<foreignObject></foreignObject>");
@@ -247,7 +253,8 @@ impl<'a> Editor<'a> {
     /// A new, detached Text node (`document.createTextNode(data)`).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// let html = doc.edit(|ed| ed.create_text_node("a < b").outer_html());
     /// assert_eq!(html, "a &lt; b");
     /// ```
@@ -258,7 +265,8 @@ impl<'a> Editor<'a> {
     /// A new, detached Comment node (`document.createComment(data)`).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// let html = doc.edit(|ed| ed.create_comment(" note ").outer_html());
     /// assert_eq!(html, "<!-- note -->");
     /// ```
@@ -400,7 +408,8 @@ impl<'a> Editor<'a> {
     /// in the DOM.
     ///
     /// ```
-    /// use kauri_dom::{Document, EditError};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Document, EditError};
     /// let mut doc = Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
@@ -421,7 +430,8 @@ impl<'a> Editor<'a> {
     /// `node` inserts its children instead.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let ul = ed.create_element("ul")?;
     ///     ed.append_child(ed.root(), ul)?;
@@ -431,7 +441,7 @@ impl<'a> Editor<'a> {
     ///     ed.insert_before(ul, a, ul.first_child())
     /// })?;
     /// assert_eq!(doc.to_html(), "<ul><li>a</li><li>b</li></ul>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn insert_before(
         &self,
@@ -474,16 +484,17 @@ impl<'a> Editor<'a> {
     /// of another arena ([`EditError::OtherArena`]), does nothing.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;
     ///     ed.set_inner_html(div, "<p>a</p><script>x()</script>")?;
     ///     ed.remove(div.last_child().unwrap());
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), "<div><p>a</p></div>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn remove(&self, node: &'a Node<'a>) {
         if self.ours(node).is_err() {
@@ -499,7 +510,8 @@ impl<'a> Editor<'a> {
     /// when `node` has none.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let b = ed.create_element("b")?;
     ///     ed.append_child(ed.root(), b)?;
@@ -507,7 +519,7 @@ impl<'a> Editor<'a> {
     ///     ed.replace_with(b, strong)
     /// })?;
     /// assert_eq!(doc.to_html(), "<strong></strong>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn replace_with(&self, node: &'a Node<'a>, new: &'a Node<'a>) -> Result<(), EditError> {
         self.ours(node)?;
@@ -525,7 +537,8 @@ impl<'a> Editor<'a> {
     /// Replaces `node` with a new Text node holding `text`; returns the new node.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
@@ -533,7 +546,7 @@ impl<'a> Editor<'a> {
     ///     ed.replace_with_text(p.last_child().unwrap(), "[image]").map(|_| ())
     /// })?;
     /// assert_eq!(doc.to_html(), "<p>see [image]</p>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn replace_with_text(
         &self,
@@ -553,18 +566,19 @@ impl<'a> Editor<'a> {
     /// [`Editor::set_attribute`]).
     ///
     /// ```
-    /// use kauri_dom::{AttrName, Attribute, LocalName, QualName};
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// use kauri::{AttrName, Attribute, LocalName, QualName};
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let b = ed.create_element("b")?;
     ///     ed.append_child(ed.root(), b)?;
     ///     ed.append_child(b, ed.create_text_node("x"))?;
     ///     let class = Attribute { name: AttrName::new(LocalName::from("class")), value: "k".into() };
     ///     ed.replace_element(b, QualName::html(LocalName::from("strong")), vec![class])?;
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<strong class="k">x</strong>"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn replace_element(
         &self,
@@ -600,7 +614,8 @@ impl<'a> Editor<'a> {
     /// is `<p>ab</p>` (two Text nodes).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
@@ -608,7 +623,7 @@ impl<'a> Editor<'a> {
     ///     ed.unwrap(p.last_child().unwrap())
     /// })?;
     /// assert_eq!(doc.to_html(), "<p>ab</p>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn unwrap(&self, node: &'a Node<'a>) -> Result<(), EditError> {
         self.ours(node)?;

@@ -22,8 +22,8 @@ use kauri_tokenizer::{AttrName, Attribute, LocalName, Namespace};
 
 use crate::attrs::Attributes;
 use crate::edit::{EditError, Editor};
-use crate::fragment::{parse_fragment, FragmentOptions};
 use crate::node::{Element, Node, NodeData, ProcessingInstruction};
+use crate::parse::{Driver, FragmentContext, ParseOptions};
 use crate::query::qualified_name_is;
 
 /// The DOM's "valid attribute local name": not empty, and no ASCII whitespace, NUL, `/`, `=`
@@ -77,7 +77,8 @@ impl<'a> Editor<'a> {
     /// valid and keeps the old value.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let a = ed.create_element("a")?;
     ///     ed.append_child(ed.root(), a)?;
@@ -86,7 +87,7 @@ impl<'a> Editor<'a> {
     ///     ed.set_attribute(a, "href", "/x")
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<a rel="nofollow" href="/x"></a>"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_attribute(
         &self,
@@ -114,8 +115,9 @@ impl<'a> Editor<'a> {
     /// name (`xlink` `href` on SVG), adding it at the end when there is none.
     ///
     /// ```
-    /// use kauri_dom::{AttrName, AttrNamespace, LocalName, Namespace, QualName};
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// use kauri::{AttrName, AttrNamespace, LocalName, Namespace, QualName};
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let svg_a = ed.create_element_ns(QualName::new(Namespace::Svg, LocalName::from("a")));
     ///     ed.append_child(ed.root(), svg_a)?;
@@ -123,7 +125,7 @@ impl<'a> Editor<'a> {
     ///     ed.set_attribute_ns(svg_a, name, "#top")
     /// })?;
     /// assert_eq!(doc.to_html(), r##"<a xlink:href="#top"></a>"##);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_attribute_ns(
         &self,
@@ -146,7 +148,8 @@ impl<'a> Editor<'a> {
     /// whether there was one. Fails only with [`EditError::NotAnElement`].
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// let removed = doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
@@ -179,7 +182,8 @@ impl<'a> Editor<'a> {
     /// many attributes stays linear. Fails only with [`EditError::NotAnElement`].
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// let removed = doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;
@@ -221,17 +225,18 @@ impl<'a> Editor<'a> {
     /// `Some(false)`). Returns whether the attribute is there afterwards.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let input = ed.create_element("input")?;
     ///     ed.append_child(ed.root(), input)?;
     ///     assert!(ed.toggle_attribute(input, "disabled", None)?);
     ///     assert!(ed.toggle_attribute(input, "checked", Some(true))?);
     ///     assert!(!ed.toggle_attribute(input, "disabled", None)?);
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<input checked="">"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn toggle_attribute(
         &self,
@@ -283,17 +288,18 @@ impl<'a> Editor<'a> {
     /// Fails with [`EditError::EmptyToken`] or [`EditError::InvalidToken`] (whitespace).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
     ///     ed.set_attribute(p, "class", " a  b a")?;
     ///     ed.add_class(p, "c")?;
     ///     assert!(p.has_class("c"));
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<p class="a b c"></p>"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn add_class(&self, element: &'a Node<'a>, token: &str) -> Result<(), EditError> {
         check_token(token)?;
@@ -309,7 +315,8 @@ impl<'a> Editor<'a> {
     /// [`Editor::add_class`] does.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
@@ -317,7 +324,7 @@ impl<'a> Editor<'a> {
     ///     ed.remove_class(p, "a")
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<p class="b"></p>"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn remove_class(&self, element: &'a Node<'a>, token: &str) -> Result<(), EditError> {
         check_token(token)?;
@@ -329,17 +336,18 @@ impl<'a> Editor<'a> {
     /// Returns whether it is there afterwards. Fails as [`Editor::add_class`] does.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
     ///     assert!(ed.toggle_class(p, "open", None)?);
     ///     assert!(!ed.toggle_class(p, "open", None)?);
     ///     assert!(!ed.toggle_class(p, "open", Some(false))?);
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), r#"<p class=""></p>"#);
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn toggle_class(
         &self,
@@ -367,16 +375,17 @@ impl<'a> Editor<'a> {
     /// changes either.
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let p = ed.create_element("p")?;
     ///     ed.append_child(ed.root(), p)?;
     ///     ed.set_inner_html(p, "old <b>text</b>")?;
     ///     ed.set_text_content(p, "new & plain");
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), "<p>new &amp; plain</p>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_text_content(&self, node: &'a Node<'a>, text: &str) {
         if self.ours(node).is_err() {
@@ -456,14 +465,15 @@ impl<'a> Editor<'a> {
     /// does not set the form element pointer (only a `form` context does).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let table = ed.create_element("table")?;
     ///     ed.append_child(ed.root(), table)?;
     ///     ed.set_inner_html(table, "<tr><td>1<td>2")
     /// })?;
     /// assert_eq!(doc.to_html(), "<table><tbody><tr><td>1</td><td>2</td></tr></tbody></table>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_inner_html(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
         self.replace_children_with_fragment(element, html, false)
@@ -475,17 +485,18 @@ impl<'a> Editor<'a> {
     /// (§ dom-element-sethtmlunsafe). Fails only with [`EditError::NotAnElement`].
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;
     ///     ed.set_html_unsafe(div, "<p><template shadowrootmode=open><b>in</b></template>light</p>")?;
     ///     let p = div.first_child().unwrap();
     ///     assert_eq!(p.shadow_root().unwrap().first_child().unwrap().text_content(), "in");
-    ///     Ok::<(), kauri_dom::EditError>(())
+    ///     Ok::<(), kauri::EditError>(())
     /// })?;
     /// assert_eq!(doc.to_html(), "<div><p>light</p></div>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_html_unsafe(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
         self.replace_children_with_fragment(element, html, true)
@@ -508,14 +519,15 @@ impl<'a> Editor<'a> {
                 value: value.clone(),
             })
             .collect();
-        let options = FragmentOptions {
+        let options = ParseOptions {
             scripting: self.scripting,
-            declarative_shadow_roots,
-            ..FragmentOptions::default()
+            declarative_shadow_roots: Some(declarative_shadow_roots),
+            ..ParseOptions::default()
         };
+        let context = FragmentContext::element(e.qual_name().clone(), context_attrs);
         // A sink over this document's arena: it links only the nodes it creates (see
         // `sink.rs`), and is finished before they are linked into the tree.
-        let parsed = parse_fragment(self.arena, html, e.qual_name(), context_attrs, &options);
+        let (parsed, _) = Driver::fragment(&options, &context).run(self.arena, html, false);
         self.register_templates(parsed.root);
         let target = e.template_contents().unwrap_or(element);
         self.replace_all(target, Some(parsed.root));

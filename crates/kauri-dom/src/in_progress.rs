@@ -34,7 +34,8 @@ use crate::sink::DomSink;
 /// feeding a [`DomSink`].
 ///
 /// ```
-/// fn fed(pipeline: &mut kauri_dom::Pipeline<'_>) {
+/// # use kauri_dom as kauri;
+/// fn fed(pipeline: &mut kauri::Pipeline<'_>) {
 ///     pipeline.feed("<p>");
 /// }
 /// ```
@@ -45,13 +46,10 @@ pub type Pipeline<'a> = Tokenizer<TreeBuilder<DomSink<'a>>>;
 /// edited ([`DocumentInProgress::edit`]), as a script run by a paused parser does.
 ///
 /// ```
-/// use kauri_dom::DocumentInProgress;
-/// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-/// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-///
+/// # use kauri_dom as kauri;
+/// use kauri::DocumentInProgress;
 /// let mut doc = DocumentInProgress::new(|sink| {
-///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
-///     Tokenizer::new(builder, TokenizerOptions::default())
+///     kauri::Driver::document(&Default::default()).script_pauses(true).pipeline(sink)
 /// });
 /// doc.with_pipeline(|p| p.feed("<p>one<script>s()</script><p>two"))?;
 /// assert!(doc.take_pending_script());
@@ -108,11 +106,8 @@ impl DocumentInProgress {
     /// pipeline around it.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&Default::default()).pipeline(sink));
     /// assert!(doc.root().first_child().is_none());
     /// ```
     pub fn new<F>(start: F) -> DocumentInProgress
@@ -141,12 +136,9 @@ impl DocumentInProgress {
     /// ([`Editor::set_inner_html`]); default true, as for [`Document`].
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// })
-    /// .with_scripting(false);
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&Default::default()).pipeline(sink))
+    ///     .with_scripting(false);
     /// assert!(!doc.finish().scripting());
     /// ```
     pub fn with_scripting(mut self, scripting: bool) -> DocumentInProgress {
@@ -158,11 +150,8 @@ impl DocumentInProgress {
     /// lifetime, so nothing borrowed from the arena leaves it.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&Default::default()).pipeline(sink));
     /// doc.with_pipeline(|p| p.feed("<title>x</title>"))?;
     /// assert_eq!(doc.root().text_content(), "x");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -181,12 +170,9 @@ impl DocumentInProgress {
     /// The Document node of the tree built so far.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
-    /// assert_eq!(doc.root().kind(), kauri_dom::NodeKind::Document);
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&Default::default()).pipeline(sink));
+    /// assert_eq!(doc.root().kind(), kauri::NodeKind::Document);
     /// ```
     pub fn root(&self) -> &Node<'_> {
         // SAFETY: the root lives in `self.arena`, which lives as long as `self`; the lifetime
@@ -199,11 +185,9 @@ impl DocumentInProgress {
     /// run, which [`DocumentInProgress::script`] reads; false when the tree builder has none.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
-    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| {
+    ///     kauri::Driver::document(&Default::default()).script_pauses(true).pipeline(sink)
     /// });
     /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
     /// assert!(doc.take_pending_script());
@@ -228,11 +212,9 @@ impl DocumentInProgress {
     /// ([`DocumentInProgress::pop_script`]).
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
-    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| {
+    ///     kauri::Driver::document(&Default::default()).script_pauses(true).pipeline(sink)
     /// });
     /// assert!(doc.script().is_none());
     /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
@@ -249,11 +231,8 @@ impl DocumentInProgress {
     /// How many scripts the parser paused at are still running (the script nesting level).
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&Default::default()).pipeline(sink));
     /// assert_eq!(doc.scripts_running(), 0);
     /// ```
     pub fn scripts_running(&self) -> usize {
@@ -263,11 +242,9 @@ impl DocumentInProgress {
     /// The innermost running script is finished.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
-    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| {
+    ///     kauri::Driver::document(&Default::default()).script_pauses(true).pipeline(sink)
     /// });
     /// doc.with_pipeline(|p| p.feed("<script>a</script>"))?;
     /// doc.take_pending_script();
@@ -284,11 +261,9 @@ impl DocumentInProgress {
     /// the edit moved or removed, as in a browser).
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     let builder = TreeBuilder::new(sink, TreeBuilderOptions::default()).with_script_pauses();
-    ///     Tokenizer::new(builder, TokenizerOptions::default())
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| {
+    ///     kauri::Driver::document(&Default::default()).script_pauses(true).pipeline(sink)
     /// });
     /// doc.with_pipeline(|p| p.feed("<div>a"))?;
     /// doc.edit(|ed| {
@@ -321,11 +296,9 @@ impl DocumentInProgress {
     /// (`Tokenizer::end`), or the document is what was parsed so far.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&opts).pipeline(sink));
     /// doc.with_pipeline(|p| { p.feed("<p>x")?; p.end() })?;
     /// let doc = doc.finish_with(|errors| errors.retain(|e| e.code.as_str() != "missing-doctype"));
     /// assert_eq!((doc.to_html().as_str(), doc.errors().len()), ("<html><head></head><body><p>x</p></body></html>", 0));
@@ -358,11 +331,9 @@ impl DocumentInProgress {
     /// [`DocumentInProgress::finish_with`] with the errors as the sink collected them.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&opts).pipeline(sink));
     /// doc.with_pipeline(|p| { p.feed("<p>x")?; p.end() })?;
     /// assert_eq!(doc.finish().errors()[0].code.as_str(), "missing-doctype");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -374,11 +345,9 @@ impl DocumentInProgress {
     /// The parse errors reported so far.
     ///
     /// ```
-    /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
-    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let mut doc = kauri_dom::DocumentInProgress::new(|sink| {
-    ///     Tokenizer::new(TreeBuilder::new(sink, TreeBuilderOptions::default()), TokenizerOptions::default())
-    /// });
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
+    /// let mut doc = kauri::DocumentInProgress::new(|sink| kauri::Driver::document(&opts).pipeline(sink));
     /// doc.with_pipeline(|p| p.feed("<p>x</b>"))?;
     /// assert_eq!(doc.errors().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

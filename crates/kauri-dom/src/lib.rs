@@ -15,8 +15,10 @@
 //!   [`Document::edit`] edits it through an [`Editor`] whose methods are the DOM's
 //!   (`set_attribute`, `append_child`, `set_inner_html`, ...), refusing with an [`EditError`]
 //!   what the DOM throws for.
-//! * [`fragment::parse_fragment`] runs the HTML fragment parsing algorithm into an arena (the
-//!   driver `kauri::parse_fragment` and [`Editor::set_inner_html`] share).
+//! * [`parse`], [`parse_bytes`], [`parse_fragment`] and their `_with_options` / arena forms
+//!   parse with [`ParseOptions`]; [`Driver`] is the one place the pipeline is put together, for
+//!   them, for [`Editor::set_inner_html`], for the facade's streaming parser and for the
+//!   sanitizer.
 //! * [`Node::readable_text`]: the text a reader sees (no scripts, styles or head; blocks on
 //!   lines of their own).
 //! * [`Selector`] and [`Node::select`] / [`Document::select`]: CSS selector queries (Servo's
@@ -37,9 +39,9 @@ mod document;
 mod dump;
 mod edit;
 mod edit_data;
-pub mod fragment;
 mod in_progress;
 mod node;
+mod parse;
 mod pi_data;
 mod query;
 mod readable;
@@ -53,7 +55,7 @@ mod traverse;
 #[cfg(test)]
 mod test_support;
 
-pub use attrs::{Attributes, FxHasher};
+pub use attrs::Attributes;
 pub use document::Document;
 pub use dump::{
     json_attributes, json_string, to_json, to_test_tree, write_json, write_test_tree, JsonOptions,
@@ -65,13 +67,20 @@ pub use node::{
     Arena, Comment, Doctype, DocumentData, Element, Node, NodeData, NodeKind,
     ProcessingInstruction, Text,
 };
+pub use parse::{
+    parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
+    parse_document_bytes_with_text, parse_document_owned_bytes, parse_fragment, parse_fragment_for,
+    parse_fragment_in, parse_owned_bytes, parse_with_options, ContextError, DecodedParse, Driver,
+    FragmentContext, ParseOptions, Target,
+};
 pub use query::{Select, Selector, SelectorError};
 pub use shadow::ShadowIncludingDescendants;
 pub use sink::{DomSink, NodeHandle, Parsed, UnclosedElement};
 pub use traverse::{Ancestors, Children, Descendants, Edge, ElementsByTagName, Siblings, Traverse};
 
+pub use kauri_encoding::{Encoding, UnknownLabel};
 pub use kauri_tokenizer::{
-    AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace, ParseError, QualName,
-    Span,
+    AttrName, AttrNamespace, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, ParseError,
+    QualName, Span,
 };
 pub use kauri_tree_builder::{QuirksMode, ShadowRootMode, SlotAssignmentMode};

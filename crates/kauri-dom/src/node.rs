@@ -34,8 +34,9 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// [`Editor`](crate::Editor) refuses every other node.
 ///
 /// ```
-/// let arena = kauri_dom::Arena::new();
-/// let sink = kauri_dom::DomSink::new(&arena);
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let sink = kauri::DomSink::new(&arena);
 /// let parsed = sink.finish();
 /// assert!(parsed.root.first_child().is_none());
 /// assert_eq!(arena.len(), 1); // the Document node
@@ -95,7 +96,8 @@ impl<'a> Arena<'a> {
     /// An empty arena.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
     /// assert!(arena.is_empty());
     /// ```
     pub fn new() -> Arena<'a> {
@@ -109,10 +111,11 @@ impl<'a> Arena<'a> {
     /// How many nodes the arena holds (including detached ones).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// assert_eq!(arena.len(), 8); // the sink's Document, html, the fragment and 5 nodes
     /// ```
     pub fn len(&self) -> usize {
@@ -122,8 +125,9 @@ impl<'a> Arena<'a> {
     /// Whether the arena holds no node.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let _tree = kauri_dom::DomSink::new(&arena).finish();
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let _tree = kauri::DomSink::new(&arena).finish();
     /// assert!(!arena.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -155,10 +159,11 @@ impl<'a> Arena<'a> {
     /// handed to an [`Editor`](crate::Editor) of this one).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let (one, two) = (Arena::new(), Arena::new());
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&one, "<p>x", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&one, "<p>x", &body, &Default::default()).root;
     /// assert!(one.owns(root.first_child().unwrap()));
     /// assert!(!two.owns(root));
     /// ```
@@ -220,10 +225,11 @@ pub(crate) type Link<'a> = Cell<Option<&'a Node<'a>>>;
 /// [`as_element`](Node::as_element), [`as_text`](Node::as_text), ...) are available on `&Node`.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<p>Hello <b>you</b></p>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<p>Hello <b>you</b></p>", &body, &Default::default()).root;
 /// let p = root.first_child().unwrap();
 /// assert_eq!(p.children().count(), 2);
 /// assert_eq!(p.text_content(), "Hello you");
@@ -244,7 +250,8 @@ pub struct Node<'a> {
 /// What a node is, with its kind-specific data.
 ///
 /// ```
-/// use kauri_dom::{Document, NodeData};
+/// # use kauri_dom as kauri;
+/// use kauri::{Document, NodeData};
 /// let doc = Document::new();
 /// match doc.root().data() {
 ///     NodeData::Document(doc) => println!("a document in {:?}", doc.quirks_mode()),
@@ -283,8 +290,9 @@ pub(crate) struct Spans {
 /// The data of a Document node.
 ///
 /// ```
-/// let doc = kauri_dom::Document::new();
-/// let kauri_dom::NodeData::Document(data) = doc.root().data() else { unreachable!() };
+/// # use kauri_dom as kauri;
+/// let doc = kauri::Document::new();
+/// let kauri::NodeData::Document(data) = doc.root().data() else { unreachable!() };
 /// assert_eq!(data.quirks_mode(), doc.quirks_mode());
 /// ```
 pub struct DocumentData {
@@ -295,7 +303,8 @@ impl DocumentData {
     /// The document's quirks mode, as the tree builder set it.
     ///
     /// ```
-    /// use kauri_dom::{Document, NodeData, QuirksMode};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Document, NodeData, QuirksMode};
     /// let doc = Document::new();
     /// let NodeData::Document(data) = doc.root().data() else { unreachable!() };
     /// assert_eq!(data.quirks_mode(), QuirksMode::NoQuirks);
@@ -334,7 +343,8 @@ impl Doctype {
     /// The name (`html`), or `""`.
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::TreeSink;
     /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
     /// let arena = Arena::new();
@@ -350,7 +360,8 @@ impl Doctype {
     /// The public identifier, or `""`.
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::TreeSink;
     /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
     /// let arena = Arena::new();
@@ -366,7 +377,8 @@ impl Doctype {
     /// The system identifier, or `""`.
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::TreeSink;
     /// // `kauri::parse("<!DOCTYPE html PUBLIC ...>")` makes one; here a sink does.
     /// let arena = Arena::new();
@@ -392,10 +404,11 @@ static EMPTY_ATTRIBUTES: Attributes = Attributes::with_hasher(BuildHasherDefault
 #[repr(C)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<a href=/x>x</a>", &body, &Default::default()).root;
 /// let a = root.first_child().unwrap().as_element().unwrap();
 /// assert_eq!((a.name(), a.attr("href")), ("a", Some("/x")));
 /// ```
@@ -424,11 +437,12 @@ impl<'a> Element<'a> {
     /// The qualified name (namespace and local name).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<svg></svg>", &body, vec![], &Default::default()).root;
-    /// use kauri_dom::Namespace;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<svg></svg>", &body, &Default::default()).root;
+    /// use kauri::Namespace;
     /// let svg = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(svg.qual_name(), &QualName::new(Namespace::Svg, LocalName::from("svg")));
     /// ```
@@ -438,10 +452,11 @@ impl<'a> Element<'a> {
     /// The local name as an atom (`local_name!("div")`).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p></p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.local_name(), &LocalName::from("p"));
     /// ```
@@ -451,10 +466,11 @@ impl<'a> Element<'a> {
     /// The local name as a string.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<svg><foreignObject/></svg>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<svg><foreignObject/></svg>", &body, &Default::default()).root;
     /// let f = root.first_child().unwrap().first_child().unwrap().as_element().unwrap();
     /// assert_eq!(f.name(), "foreignObject");
     /// ```
@@ -464,12 +480,13 @@ impl<'a> Element<'a> {
     /// The namespace.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<math></math>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<math></math>", &body, &Default::default()).root;
     /// let math = root.first_child().unwrap().as_element().unwrap();
-    /// assert_eq!(math.namespace(), kauri_dom::Namespace::MathMl);
+    /// assert_eq!(math.namespace(), kauri::Namespace::MathMl);
     /// ```
     pub fn namespace(&self) -> Namespace {
         self.name.ns
@@ -477,11 +494,12 @@ impl<'a> Element<'a> {
     /// True for the HTML element with this local name.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert!(p.is_html(&LocalName::from("p")));
     /// ```
@@ -491,10 +509,11 @@ impl<'a> Element<'a> {
     /// All attributes, in source order, keyed by (namespace, local name).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<a href=/x id=k>x</a>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<a href=/x id=k>x</a>", &body, &Default::default()).root;
     /// let a = root.first_child().unwrap().as_element().unwrap();
     /// let names: Vec<&str> = a.attrs().keys().map(|name| &*name.local).collect();
     /// assert_eq!(names, ["href", "id"]);
@@ -513,10 +532,11 @@ impl<'a> Element<'a> {
     /// [`Element::attrs`].
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<a href=/x id=k>x</a>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<a href=/x id=k>x</a>", &body, &Default::default()).root;
     /// let a = root.first_child().unwrap().as_element().unwrap();
     /// let pairs: Vec<(&str, &str)> = a.attributes().map(|(name, value)| (&*name.local, value)).collect();
     /// assert_eq!(pairs, [("href", "/x"), ("id", "k")]);
@@ -542,11 +562,12 @@ impl<'a> Element<'a> {
     /// The value of the attribute in no namespace with this local name.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<a href=/x>x</a>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<a href=/x>x</a>", &body, &Default::default()).root;
     /// let a = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
@@ -557,12 +578,13 @@ impl<'a> Element<'a> {
     /// The value of the attribute with this namespace and local name (`xlink`, `href`).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, r##"<svg><a xlink:href="#s"/></svg>"##, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, r##"<svg><a xlink:href="#s"/></svg>"##, &body, &Default::default()).root;
     /// let a = root.first_child().unwrap().first_child().unwrap().as_element().unwrap();
-    /// assert_eq!(a.attr_ns(kauri_dom::AttrNamespace::XLink, "href"), Some("#s"));
+    /// assert_eq!(a.attr_ns(kauri::AttrNamespace::XLink, "href"), Some("#s"));
     /// ```
     pub fn attr_ns(&self, ns: AttrNamespace, local: &str) -> Option<&str> {
         self.attr_list()
@@ -573,12 +595,13 @@ impl<'a> Element<'a> {
     /// The value of the attribute with this name.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p title=t>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p title=t>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
-    /// let title = kauri_dom::AttrName::new(LocalName::from("title"));
+    /// let title = kauri::AttrName::new(LocalName::from("title"));
     /// assert_eq!(p.attr_by_name(&title), Some("t"));
     /// ```
     pub fn attr_by_name(&self, name: &AttrName) -> Option<&str> {
@@ -590,10 +613,11 @@ impl<'a> Element<'a> {
     /// Whether the element has an attribute in no namespace with this local name.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<input disabled>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<input disabled>", &body, &Default::default()).root;
     /// let input = root.first_child().unwrap().as_element().unwrap();
     /// assert!(input.has_attr("disabled") && !input.has_attr("checked"));
     /// ```
@@ -603,10 +627,11 @@ impl<'a> Element<'a> {
     /// The `id` attribute.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=intro>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=intro>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.id(), Some("intro"));
     /// ```
@@ -616,11 +641,12 @@ impl<'a> Element<'a> {
     /// The classes: the `class` attribute split on ASCII whitespace.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p class=' a  b\tc '>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p class=' a  b\tc '>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert_eq!(p.classes().collect::<Vec<_>>(), ["a", "b", "c"]);
     /// assert!(p.has_class("b") && !p.has_class("d"));
@@ -634,10 +660,11 @@ impl<'a> Element<'a> {
     /// Whether the `class` attribute lists this class (case-sensitive, as in no-quirks mode).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p class='a b'>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p class='a b'>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap().as_element().unwrap();
     /// assert!(p.has_class("b") && !p.has_class("a b"));
     /// ```
@@ -647,10 +674,11 @@ impl<'a> Element<'a> {
     /// For an HTML `template`: its template contents (a DocumentFragment node).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<template><li>x</template>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<template><li>x</template>", &body, &Default::default()).root;
     /// let template = root.first_child().unwrap();
     /// let contents = template.as_element().unwrap().template_contents().unwrap();
     /// assert!(template.first_child().is_none()); // the contents are not children
@@ -665,11 +693,12 @@ impl<'a> Element<'a> {
 /// A Text node.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "x &lt; y", &body, vec![], &Default::default()).root;
-/// let kauri_dom::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "x &lt; y", &body, &Default::default()).root;
+/// let kauri::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
 /// assert_eq!(text.data(), "x < y");
 /// ```
 pub struct Text {
@@ -683,11 +712,12 @@ impl Text {
     /// The text.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "a&amp;b", &body, vec![], &Default::default()).root;
-    /// let kauri_dom::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "a&amp;b", &body, &Default::default()).root;
+    /// let kauri::NodeData::Text(text) = root.first_child().unwrap().data() else { unreachable!() };
     /// assert_eq!(text.data(), "a&b");
     /// ```
     pub fn data(&self) -> &str {
@@ -698,11 +728,12 @@ impl Text {
 /// A Comment node.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<!--c-->", &body, vec![], &Default::default()).root;
-/// let kauri_dom::NodeData::Comment(c) = root.first_child().unwrap().data() else { unreachable!() };
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<!--c-->", &body, &Default::default()).root;
+/// let kauri::NodeData::Comment(c) = root.first_child().unwrap().data() else { unreachable!() };
 /// assert_eq!(c.data(), "c");
 /// ```
 pub struct Comment {
@@ -713,11 +744,12 @@ impl Comment {
     /// The comment's data (what is between `<!--` and `-->`).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<!-- note -->", &body, vec![], &Default::default()).root;
-    /// let kauri_dom::NodeData::Comment(comment) = root.first_child().unwrap().data() else { unreachable!() };
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<!-- note -->", &body, &Default::default()).root;
+    /// let kauri::NodeData::Comment(comment) = root.first_child().unwrap().data() else { unreachable!() };
     /// assert_eq!(comment.data(), " note ");
     /// ```
     pub fn data(&self) -> &str {
@@ -735,7 +767,8 @@ impl ProcessingInstruction {
     /// The target (case preserved).
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::{NodeOrText, TreeSink};
     /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
     /// let arena = Arena::new();
@@ -753,7 +786,8 @@ impl ProcessingInstruction {
     /// The data.
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::{NodeOrText, TreeSink};
     /// // The parser makes one from `<?xml-stylesheet href=a.css?>` (the 2026 standard).
     /// let arena = Arena::new();
@@ -774,7 +808,8 @@ impl ProcessingInstruction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 ///
 /// ```
-/// use kauri_dom::{Document, NodeKind};
+/// # use kauri_dom as kauri;
+/// use kauri::{Document, NodeKind};
 /// assert_eq!(Document::new().root().kind(), NodeKind::Document);
 /// ```
 pub enum NodeKind {
@@ -815,12 +850,13 @@ impl<'a> Node<'a> {
     /// The node's data.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
-    /// assert!(matches!(root.data(), kauri_dom::NodeData::DocumentFragment));
-    /// assert!(matches!(root.first_child().unwrap().data(), kauri_dom::NodeData::Element(_)));
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
+    /// assert!(matches!(root.data(), kauri::NodeData::DocumentFragment));
+    /// assert!(matches!(root.first_child().unwrap().data(), kauri::NodeData::Element(_)));
     /// ```
     pub fn data(&self) -> &NodeData<'a> {
         &self.data
@@ -829,11 +865,12 @@ impl<'a> Node<'a> {
     /// The node's kind.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p><!--c-->", &body, vec![], &Default::default()).root;
-    /// use kauri_dom::NodeKind;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p><!--c-->", &body, &Default::default()).root;
+    /// use kauri::NodeKind;
     /// let kinds: Vec<NodeKind> = root.descendants().map(|n| n.kind()).collect();
     /// assert_eq!(kinds, [NodeKind::Element, NodeKind::Text, NodeKind::Comment]);
     /// ```
@@ -853,10 +890,11 @@ impl<'a> Node<'a> {
     /// The element data, if this is an element.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert_eq!(p.as_element().map(|e| e.name()), Some("p"));
     /// assert!(p.first_child().unwrap().as_element().is_none());
@@ -871,10 +909,11 @@ impl<'a> Node<'a> {
     /// The text, if this is a Text node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert_eq!(p.first_child().unwrap().as_text(), Some("x"));
     /// assert_eq!(p.as_text(), None);
@@ -889,10 +928,11 @@ impl<'a> Node<'a> {
     /// The comment data, if this is a Comment node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<!--c-->", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<!--c-->", &body, &Default::default()).root;
     /// assert_eq!(root.first_child().unwrap().as_comment(), Some("c"));
     /// ```
     pub fn as_comment(&self) -> Option<&str> {
@@ -905,7 +945,8 @@ impl<'a> Node<'a> {
     /// The doctype data, if this is a DocumentType node.
     ///
     /// ```
-    /// let doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::new();
     /// assert!(doc.root().as_doctype().is_none()); // `kauri::parse("<!DOCTYPE html>")` has one
     /// ```
     pub fn as_doctype(&self) -> Option<&Doctype> {
@@ -918,7 +959,8 @@ impl<'a> Node<'a> {
     /// The processing instruction, if this is one.
     ///
     /// ```
-    /// let doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let doc = kauri::Document::new();
     /// assert!(doc.root().as_processing_instruction().is_none());
     /// ```
     pub fn as_processing_instruction(&self) -> Option<&ProcessingInstruction> {
@@ -931,10 +973,11 @@ impl<'a> Node<'a> {
     /// True for an element.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert!(p.is_element() && !p.first_child().unwrap().is_element());
     /// ```
@@ -945,10 +988,11 @@ impl<'a> Node<'a> {
     /// True for a Text node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert!(p.first_child().unwrap().is_text() && !p.is_text());
     /// ```
@@ -959,10 +1003,11 @@ impl<'a> Node<'a> {
     /// True for the HTML element with this local name.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<a>x</a><svg><a/></svg>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<a>x</a><svg><a/></svg>", &body, &Default::default()).root;
     /// let a = LocalName::from("a");
     /// assert_eq!(root.descendants().filter(|n| n.is_html_element(&a)).count(), 1);
     /// ```
@@ -977,11 +1022,12 @@ impl<'a> Node<'a> {
     /// when locations were recorded. Elements the parser implied have none.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let opts = FragmentOptions { locations: true, ..Default::default() };
-    /// let root = parse_fragment(&arena, "x<div>y</div>", &body, vec![], &opts).root;
+    /// let body = FragmentContext::html("body");
+    /// let opts = ParseOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment_in(&arena, "x<div>y</div>", &body, &opts).root;
     /// let div = root.last_child().unwrap();
     /// assert_eq!(div.span().map(|s| (s.start, s.end)), Some((1, 6))); // `<div>`
     /// assert_eq!(div.end_tag_span().map(|s| (s.start, s.end)), Some((7, 13))); // `</div>`
@@ -994,11 +1040,12 @@ impl<'a> Node<'a> {
     /// was in the input.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let opts = FragmentOptions { locations: true, ..Default::default() };
-    /// let root = parse_fragment(&arena, "<div>x</div><div>y", &body, vec![], &opts).root;
+    /// let body = FragmentContext::html("body");
+    /// let opts = ParseOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment_in(&arena, "<div>x</div><div>y", &body, &opts).root;
     /// let ends: Vec<bool> = root.children().map(|d| d.end_tag_span().is_some()).collect();
     /// assert_eq!(ends, [true, false]); // the second `</div>` is not in the input
     /// ```
@@ -1029,10 +1076,11 @@ impl<'a> Node<'a> {
     /// The parent node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert!(p.first_child().unwrap().parent().unwrap().same_node(p));
     /// assert!(root.parent().is_none());
@@ -1044,10 +1092,11 @@ impl<'a> Node<'a> {
     /// The first child.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert_eq!(p.first_child().unwrap().as_text(), Some("a"));
     /// ```
@@ -1058,10 +1107,11 @@ impl<'a> Node<'a> {
     /// The last child.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert_eq!(p.last_child().unwrap().as_comment(), Some("c"));
     /// ```
@@ -1072,10 +1122,11 @@ impl<'a> Node<'a> {
     /// The previous sibling.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let comment = root.first_child().unwrap().last_child().unwrap();
     /// assert_eq!(comment.prev_sibling().unwrap().text_content(), "b");
     /// ```
@@ -1086,10 +1137,11 @@ impl<'a> Node<'a> {
     /// The next sibling.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let a = root.first_child().unwrap().first_child().unwrap();
     /// assert_eq!(a.next_sibling().unwrap().text_content(), "b");
     /// assert!(root.first_child().unwrap().next_sibling().is_none());
@@ -1101,10 +1153,11 @@ impl<'a> Node<'a> {
     /// Whether `self` and `other` are the same node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=x>a<b>b</b><!--c--></p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert!(p.same_node(root.element_by_id("x").unwrap()));
     /// assert!(!p.same_node(root));
@@ -1181,14 +1234,15 @@ impl std::fmt::Debug for Node<'_> {
 /// The data of a ShadowRoot node (DOM `ShadowRoot`).
 ///
 /// ```
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+/// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+/// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
 /// let html = "<div><template shadowrootmode=closed shadowrootclonable>x</template></div>";
-/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let doc = parse_fragment_in(&arena, html, &body, &options).root;
 /// let div = doc.select_str("div").unwrap().next().unwrap();
 /// let root = div.shadow_root().unwrap().as_shadow_root().unwrap();
-/// assert_eq!(root.mode(), kauri_dom::ShadowRootMode::Closed);
+/// assert_eq!(root.mode(), kauri::ShadowRootMode::Closed);
 /// assert!(root.clonable() && !root.serializable() && root.is_declarative());
 /// assert!(root.host().same_node(div));
 /// ```

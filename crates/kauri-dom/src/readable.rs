@@ -215,7 +215,8 @@ impl<'a> Node<'a> {
     /// not applied, and SVG and MathML content is inline text.
     ///
     /// ```
-    /// use kauri_dom::Document;
+    /// # use kauri_dom as kauri;
+    /// use kauri::Document;
     /// let mut doc = Document::new();
     /// doc.edit(|ed| {
     ///     let body = ed.create_element("body")?;
@@ -225,7 +226,7 @@ impl<'a> Node<'a> {
     ///     ed.set_inner_html(body, html)
     /// })?;
     /// assert_eq!(doc.readable_text(), "Title\n\nOne two three\n\na\nb\nline\nbreak");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn readable_text(&self) -> String {
         let mut out = Out {
@@ -309,14 +310,15 @@ impl crate::Document {
     /// skipped).
     ///
     /// ```
-    /// let mut doc = kauri_dom::Document::new();
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;
     ///     ed.set_inner_html(div, "<style>p{}</style><div>a</div>  <div> b </div>")
     /// })?;
     /// assert_eq!(doc.readable_text(), "a\nb");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn readable_text(&self) -> String {
         self.root().readable_text()

@@ -20,9 +20,9 @@ use std::hash::BuildHasherDefault;
 
 use kauri_tokenizer::{local_name, AttrNamespace, LocalName};
 
-use crate::attrs::FxHasher;
 use crate::clone::clone_children_into;
 use crate::node::{Arena, Element, Node, NodeData};
+use kauri_tokenizer::names::layer_hash::NameHasher as FxHasher;
 
 fn html_element<'n, 'a>(node: &'n Node<'a>) -> Option<&'n Element<'a>> {
     match &node.data {

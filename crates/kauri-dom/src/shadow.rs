@@ -22,11 +22,12 @@ impl<'a> Node<'a> {
     /// "shadow root", whatever its mode: a parser-level API sees closed roots too).
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+    /// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+    /// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
     /// let html = "<div><template shadowrootmode=open><p>x</p></template></div>";
-    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+    /// let doc = parse_fragment_in(&arena, html, &body, &options).root;
     /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.children().count(), 0);
     /// let root = div.shadow_root().unwrap();
@@ -41,11 +42,12 @@ impl<'a> Node<'a> {
     /// For a ShadowRoot node: its host.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+    /// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+    /// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
     /// let html = "<p><template shadowrootmode=open>";
-    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+    /// let doc = parse_fragment_in(&arena, html, &body, &options).root;
     /// let p = doc.select_str("p").unwrap().next().unwrap();
     /// assert!(p.shadow_root().unwrap().host().unwrap().same_node(p));
     /// assert!(p.host().is_none());
@@ -60,11 +62,12 @@ impl<'a> Node<'a> {
     /// The shadow root data, if this is a ShadowRoot node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+    /// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+    /// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
     /// let html = "<span><template shadowrootmode=open shadowrootdelegatesfocus>";
-    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+    /// let doc = parse_fragment_in(&arena, html, &body, &options).root;
     /// let span = doc.select_str("span").unwrap().next().unwrap();
     /// assert!(span.shadow_root().unwrap().as_shadow_root().unwrap().delegates_focus());
     /// assert!(span.as_shadow_root().is_none());
@@ -84,8 +87,9 @@ impl<'a> Node<'a> {
     /// ([`Node::element_by_id`] on the document), as the DOM's "reset the form owner" does.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// // A document parse (fragments get no parser form owners: § create-an-element-for-the-token).
-    /// use kauri_dom::{Arena, DomSink};
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
     /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
     /// let arena = Arena::new();
@@ -110,11 +114,12 @@ impl<'a> Node<'a> {
     /// right after the host, before the host's children. Template contents are not entered.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-    /// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-    /// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+    /// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+    /// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
     /// let html = "<div><template shadowrootmode=open><p>in</p></template><span>out</span></div>";
-    /// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+    /// let doc = parse_fragment_in(&arena, html, &body, &options).root;
     /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert_eq!(div.descendants().count(), 2); // span, "out"
     /// let names: Vec<String> = div
@@ -140,11 +145,12 @@ fn first_shadow_including_child<'a>(node: &'a Node<'a>) -> Option<&'a Node<'a>> 
 /// [`Node::shadow_including_descendants`]). Iterative: no recursion on depth.
 ///
 /// ```
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+/// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+/// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
 /// let html = "<div><template shadowrootmode=open><i>a</i></template></div>";
-/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let doc = parse_fragment_in(&arena, html, &body, &options).root;
 /// let texts: String = doc
 ///     .shadow_including_descendants()
 ///     .filter_map(|n| n.as_text())
@@ -409,11 +415,12 @@ impl<'a> DomSink<'a> {
     /// of another sink is refused (treated as none; see [`DomSink`], "Handles of other sinks").
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// use kauri_tokenizer::{local_name, QualName, Tokenizer, TokenizerOptions};
     /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
-    /// let arena = kauri_dom::Arena::new();
+    /// let arena = kauri::Arena::new();
     /// let builder = TreeBuilder::new_for_fragment(
-    ///     kauri_dom::DomSink::new(&arena),
+    ///     kauri::DomSink::new(&arena),
     ///     QualName::html(local_name!("div")),
     ///     &[],
     ///     TreeBuilderOptions::default(),

@@ -95,9 +95,10 @@ impl<'a> NodeHandle<'a> {
 /// errors reported while it was built, in input order.
 ///
 /// ```
-/// let arena = kauri_dom::Arena::new();
-/// let parsed: kauri_dom::Parsed<'_> = kauri_dom::DomSink::new(&arena).finish();
-/// assert_eq!((parsed.root.kind(), parsed.errors.len()), (kauri_dom::NodeKind::Document, 0));
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let parsed: kauri::Parsed<'_> = kauri::DomSink::new(&arena).finish();
+/// assert_eq!((parsed.root.kind(), parsed.errors.len()), (kauri::NodeKind::Document, 0));
 /// ```
 pub struct Parsed<'a> {
     /// The Document node, or the DocumentFragment holding a parsed fragment.
@@ -115,7 +116,8 @@ pub struct Parsed<'a> {
 /// element): which error, and the element's start tag in the source.
 ///
 /// ```
-/// use kauri_dom::{Arena, DomSink};
+/// # use kauri_dom as kauri;
+/// use kauri::{Arena, DomSink};
 /// use kauri_tokenizer::Tokenizer;
 /// use kauri_tree_builder::TreeBuilder;
 ///
@@ -147,7 +149,8 @@ pub struct UnclosedElement {
 /// customizable `<select>`).
 ///
 /// ```
-/// use kauri_dom::{Arena, DomSink};
+/// # use kauri_dom as kauri;
+/// use kauri::{Arena, DomSink};
 /// use kauri_tokenizer::{local_name, DistinctAttrs, QualName};
 /// use kauri_tree_builder::{NodeOrText, TreeSink};
 ///
@@ -179,7 +182,8 @@ pub struct UnclosedElement {
 /// one integer compare per handle.
 ///
 /// ```
-/// use kauri_dom::{Arena, DomSink};
+/// # use kauri_dom as kauri;
+/// use kauri::{Arena, DomSink};
 /// use kauri_tokenizer::{local_name, DistinctAttrs, QualName};
 /// use kauri_tree_builder::{NodeOrText, TreeSink};
 ///
@@ -222,9 +226,10 @@ impl<'a> DomSink<'a> {
     /// A sink that builds a new Document in `arena`.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let parsed = kauri_dom::DomSink::new(&arena).finish();
-    /// assert_eq!(parsed.root.kind(), kauri_dom::NodeKind::Document);
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let parsed = kauri::DomSink::new(&arena).finish();
+    /// assert_eq!(parsed.root.kind(), kauri::NodeKind::Document);
     /// ```
     pub fn new(arena: &'a Arena<'a>) -> DomSink<'a> {
         // Relaxed: the ids only have to be distinct, which the atomic increment gives.
@@ -252,12 +257,13 @@ impl<'a> DomSink<'a> {
     /// Records source ranges (start and end tags, comments, doctypes, PIs) when `on`.
     ///
     /// ```
-    /// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-    /// // `FragmentOptions::locations` (and `kauri::ParseOptions::locations`) turn it on.
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+    /// // `ParseOptions::locations` turns it on.
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let opts = FragmentOptions { locations: true, ..Default::default() };
-    /// let root = parse_fragment(&arena, "<p>x", &body, vec![], &opts).root;
+    /// let body = FragmentContext::html("body");
+    /// let opts = ParseOptions { locations: true, ..Default::default() };
+    /// let root = parse_fragment_in(&arena, "<p>x", &body, &opts).root;
     /// assert!(root.first_child().unwrap().span().is_some());
     /// ```
     pub fn with_spans(mut self, on: bool) -> DomSink<'a> {
@@ -272,7 +278,8 @@ impl<'a> DomSink<'a> {
     /// same way (the `kauri` crate sets all three from `ParseOptions::errors`).
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tokenizer::{Tokenizer, TokenizerOptions};
     /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
     ///
@@ -296,8 +303,9 @@ impl<'a> DomSink<'a> {
     /// The parse errors reported so far.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let sink = kauri_dom::DomSink::new(&arena);
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let sink = kauri::DomSink::new(&arena);
     /// assert!(sink.errors().is_empty());
     /// ```
     pub fn errors(&self) -> &[ParseError] {
@@ -308,7 +316,8 @@ impl<'a> DomSink<'a> {
     /// "Handles of other sinks"). Zero whenever one tree builder drives one sink.
     ///
     /// ```
-    /// use kauri_dom::{Arena, DomSink};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
     /// use kauri_tree_builder::TreeSink;
     ///
     /// let arena = Arena::new();
@@ -351,8 +360,9 @@ impl<'a> DomSink<'a> {
     /// Finishes a document parse: the root is the Document node.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let parsed = kauri_dom::DomSink::new(&arena).finish();
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let parsed = kauri::DomSink::new(&arena).finish();
     /// assert!(parsed.errors.is_empty() && parsed.root.first_child().is_none());
     /// ```
     pub fn finish(self) -> Parsed<'a> {
@@ -369,9 +379,10 @@ impl<'a> DomSink<'a> {
     /// refused: the fragment is then empty.
     ///
     /// ```
-    /// let arena = kauri_dom::Arena::new();
-    /// let parsed = kauri_dom::DomSink::new(&arena).finish_fragment(None);
-    /// assert_eq!(parsed.root.kind(), kauri_dom::NodeKind::DocumentFragment);
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let parsed = kauri::DomSink::new(&arena).finish_fragment(None);
+    /// assert_eq!(parsed.root.kind(), kauri::NodeKind::DocumentFragment);
     /// ```
     pub fn finish_fragment(mut self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
         let fragment = self.arena.new_node(NodeData::DocumentFragment);

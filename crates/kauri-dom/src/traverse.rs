@@ -14,10 +14,11 @@ use crate::node::{Node, NodeData};
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
 /// let backwards: Vec<String> = ul.children().rev().map(|li| li.text_content()).collect();
 /// assert_eq!(backwards, ["c", "b", "a"]);
@@ -61,10 +62,11 @@ impl std::iter::FusedIterator for Children<'_> {}
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
 /// let first = root.first_child().unwrap().first_child().unwrap();
 /// assert_eq!(first.following_siblings().count(), 2);
 /// ```
@@ -92,10 +94,11 @@ impl std::iter::FusedIterator for Siblings<'_> {}
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
 /// let text = root.first_child().unwrap().first_child().unwrap().first_child().unwrap();
 /// assert_eq!(text.ancestors().count(), 3); // li, ul, the fragment
 /// ```
@@ -118,11 +121,12 @@ impl std::iter::FusedIterator for Ancestors<'_> {}
 #[derive(Clone, Copy, Debug)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
-/// use kauri_dom::Edge;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
+/// use kauri::Edge;
 /// let p = root.first_child().unwrap();
 /// let mut html = String::new();
 /// for edge in p.traverse() {
@@ -145,10 +149,11 @@ pub enum Edge<'a> {
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
 /// let p = root.first_child().unwrap();
 /// assert_eq!(p.traverse().count(), 4); // open and close of the p and of its text
 /// ```
@@ -186,10 +191,11 @@ impl std::iter::FusedIterator for Traverse<'_> {}
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
 /// let items = root.descendants().filter(|n| n.is_element()).count();
 /// assert_eq!(items, 4); // ul and three li
 /// ```
@@ -233,11 +239,12 @@ impl<'a> Node<'a> {
     /// The children, first to last.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
     /// let ul = root.first_child().unwrap();
     /// let texts: Vec<&str> = ul.children().filter_map(|li| li.first_child()?.as_text()).collect();
     /// assert_eq!(texts, ["a", "b", "c"]);
@@ -252,10 +259,11 @@ impl<'a> Node<'a> {
     /// The child elements, first to last.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>a</p>text<div>b</div>", &body, &Default::default()).root;
     /// let names: Vec<&str> = root.element_children().map(|e| e.as_element().unwrap().name()).collect();
     /// assert_eq!(names, ["p", "div"]);
     /// ```
@@ -266,10 +274,11 @@ impl<'a> Node<'a> {
     /// The parent, if it is an element.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>x</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>x</p>", &body, &Default::default()).root;
     /// let p = root.first_child().unwrap();
     /// assert!(p.first_child().unwrap().parent_element().unwrap().same_node(p));
     /// assert!(p.parent_element().is_none()); // its parent is the DocumentFragment
@@ -281,11 +290,12 @@ impl<'a> Node<'a> {
     /// The nearest following sibling that is an element.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b</ul>", &body, &Default::default()).root;
     /// let first = root.first_child().unwrap().first_child().unwrap();
     /// assert_eq!(first.next_element_sibling().unwrap().text_content(), "b");
     /// assert!(first.prev_element_sibling().is_none());
@@ -297,10 +307,11 @@ impl<'a> Node<'a> {
     /// The nearest preceding sibling that is an element.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>a</p>text<div>b</div>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>a</p>text<div>b</div>", &body, &Default::default()).root;
     /// let div = root.last_child().unwrap();
     /// assert_eq!(div.prev_element_sibling().unwrap().text_content(), "a");
     /// ```
@@ -311,10 +322,11 @@ impl<'a> Node<'a> {
     /// The ancestors that are elements, nearest first.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<div><p><b>x</b></p></div>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<div><p><b>x</b></p></div>", &body, &Default::default()).root;
     /// let b = root.elements_by_tag_name("b").next().unwrap();
     /// assert_eq!(b.element_ancestors().count(), 2); // p, div
     /// ```
@@ -325,11 +337,12 @@ impl<'a> Node<'a> {
     /// The text of this node's Text children only (not of deeper descendants).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a</ul>", &body, &Default::default()).root;
     /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.own_text(), "");
     /// assert_eq!(ul.text_content(), "a");
@@ -341,11 +354,12 @@ impl<'a> Node<'a> {
     /// The siblings after this node, nearest first.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
     /// let first = root.first_child().unwrap().first_child().unwrap();
     /// let after: Vec<String> = first.following_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(after, ["b", "c"]);
@@ -360,11 +374,12 @@ impl<'a> Node<'a> {
     /// The siblings before this node, nearest first.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
     /// let last = root.first_child().unwrap().last_child().unwrap();
     /// let before: Vec<String> = last.preceding_siblings().map(|li| li.text_content()).collect();
     /// assert_eq!(before, ["b", "a"]);
@@ -379,11 +394,12 @@ impl<'a> Node<'a> {
     /// The ancestors, nearest first (parent, grandparent, ..., root), excluding this node.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<div><p><b>x</b></div>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<div><p><b>x</b></div>", &body, &Default::default()).root;
     /// let b = root.elements_by_tag_name("b").next().unwrap();
     /// let names: Vec<&str> = b.element_ancestors().map(|e| e.as_element().unwrap().name()).collect();
     /// assert_eq!(names, ["p", "div"]);
@@ -398,11 +414,12 @@ impl<'a> Node<'a> {
     /// The descendants in tree order, excluding this node. Template contents are not entered.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b</ul>", &body, &Default::default()).root;
     /// // ul > li > "a", li > "b"
     /// assert_eq!(root.descendants().count(), 5);
     /// ```
@@ -417,11 +434,12 @@ impl<'a> Node<'a> {
     /// including this one. Template contents are not entered.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p>a</p>", &body, vec![], &Default::default()).root;
-    /// use kauri_dom::Edge;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p>a</p>", &body, &Default::default()).root;
+    /// use kauri::Edge;
     /// let p = root.first_child().unwrap();
     /// let opened = p.traverse().filter(|edge| matches!(edge, Edge::Open(_))).count();
     /// assert_eq!(opened, 2); // the p and its text
@@ -438,11 +456,12 @@ impl<'a> Node<'a> {
     /// returns null; here a Document gives the text of its descendants and a doctype `""`.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b</ul>", &body, &Default::default()).root;
     /// assert_eq!(root.text_content(), "ab");
     /// ```
     pub fn text_content(&self) -> String {
@@ -468,11 +487,12 @@ impl<'a> Node<'a> {
     /// HTML document.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>a<li>b</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>a<li>b</ul>", &body, &Default::default()).root;
     /// assert_eq!(root.elements_by_tag_name("LI").count(), 2);
     /// ```
     pub fn elements_by_tag_name<'n>(&self, name: &'n str) -> ElementsByTagName<'a, 'n> {
@@ -485,11 +505,12 @@ impl<'a> Node<'a> {
     /// The first descendant element whose `id` attribute is `id`, in tree order.
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<p id=a>1</p><p id=b>2</p>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<p id=a>1</p><p id=b>2</p>", &body, &Default::default()).root;
     /// assert_eq!(root.element_by_id("b").unwrap().text_content(), "2");
     /// assert!(root.element_by_id("c").is_none());
     /// ```
@@ -503,10 +524,11 @@ impl<'a> Node<'a> {
 #[derive(Clone)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
 /// assert_eq!(root.elements_by_tag_name("li").count(), 3);
 /// ```
 pub struct ElementsByTagName<'a, 'n> {

@@ -291,12 +291,12 @@ fn no_insertion_makes_a_node_its_own_ancestor() {
 /// edit (the route the audit found), it can neither be linked in nor changed.
 #[test]
 fn the_editor_refuses_nodes_of_another_arena() {
-    use kauri_dom::{fragment::parse_fragment, Document, EditError, Editor, Node};
+    use kauri_dom::{parse_fragment_in, Document, EditError, Editor, FragmentContext, Node};
 
     /// Makes a fragment in `arena` (which outlives the edit) and tries it on the editor.
     fn try_foreign<'a>(ed: &Editor<'a>, arena: &'a Arena<'a>) -> Vec<Result<(), EditError>> {
-        let body = QualName::html(LocalName::from("body"));
-        let parsed = parse_fragment(arena, "<p>x</p>t", &body, vec![], &Default::default());
+        let body = FragmentContext::html("body");
+        let parsed = parse_fragment_in(arena, "<p>x</p>t", &body, &Default::default());
         let p: &'a Node<'a> = parsed.root.first_child().unwrap();
         let text: &'a Node<'a> = parsed.root.last_child().unwrap();
         let mine = ed.create_element("div").unwrap();

@@ -386,8 +386,9 @@ fn is_button_scope_boundary(node: &Node<'_>) -> bool {
 
 /// Elements that bound "has an element in scope" (the tree builder's list).
 fn is_scope_boundary(node: &Node<'_>) -> bool {
-    node.as_element()
-        .is_some_and(|e| kauri_tree_builder::is_scope_boundary(e.namespace(), e.local_name()))
+    node.as_element().is_some_and(|e| {
+        kauri_tree_builder::for_harness::is_scope_boundary(e.namespace(), e.local_name())
+    })
 }
 
 fn html_name<'n>(node: &'n Node<'_>) -> Option<&'n str> {
@@ -433,7 +434,7 @@ fn all_nodes<'s, 'a>(root: &'s Node<'a>) -> Vec<&'s Node<'a>> {
 /// The "special" category (the tree builder's list), for the list item start tag steps.
 fn is_special(node: &Node<'_>) -> bool {
     node.as_element()
-        .is_some_and(|e| kauri_tree_builder::is_special(e.namespace(), e.local_name()))
+        .is_some_and(|e| kauri_tree_builder::for_harness::is_special(e.namespace(), e.local_name()))
 }
 
 /// Whether the start tag of `node` (an `li`, `dd` or `dt`) would close an ancestor: the
@@ -492,7 +493,7 @@ fn selectedcontent_mismatch(node: &Node<'_>) -> bool {
 /// Tags that break out of foreign content (the tree builder's list; `font` only with a
 /// `color`, `face` or `size` attribute).
 fn breaks_out_of_foreign_content(e: &kauri_dom::Element) -> bool {
-    kauri_tree_builder::breaks_out_of_foreign_content(
+    kauri_tree_builder::for_harness::breaks_out_of_foreign_content(
         e.local_name(),
         e.attrs().keys().map(|k| &k.local),
     )

@@ -46,8 +46,8 @@ mod url;
 
 use std::sync::{Arc, OnceLock};
 
-use kauri_dom::fragment::{parse_fragment, FragmentOptions};
 use kauri_dom::{Arena, Document, EditError, Editor, Node, Parsed};
+use kauri_dom::{Driver, FragmentContext, ParseOptions};
 use kauri_tokenizer::{local_name, Namespace, QualName};
 
 pub use builder::SanitizerBuilder;
@@ -99,12 +99,14 @@ fn div() -> QualName {
 /// roots" flag set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so
 /// `noscript` holds raw text, as in a browsing context).
 fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
-    let options = FragmentOptions {
-        declarative_shadow_roots: true,
-        errors: false,
-        ..FragmentOptions::default()
+    let options = ParseOptions {
+        declarative_shadow_roots: Some(true),
+        ..ParseOptions::default()
     };
-    parse_fragment(arena, html, context, Vec::new(), &options)
+    let context = FragmentContext::element(context.clone(), Vec::new());
+    Driver::fragment(&options, &context)
+        .run(arena, html, false)
+        .0
 }
 
 /// Whether `context` is a `script` element (HTML or SVG), where the safe methods do nothing
@@ -356,15 +358,11 @@ impl Sanitizer {
     /// scripting disabled, as for a document without a browsing context) and calls this.
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
     /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"elements": ["html", "head", "body", "p"]}"#)?;
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let mut page = kauri_dom::Document::build(|arena| {
-    ///     kauri_dom::fragment::parse_fragment(arena, "<p onclick=x>a</p><b>b</b>", &body, vec![], &Default::default())
-    /// });
+    /// let mut page = kauri_dom::parse_fragment("<p onclick=x>a</p><b>b</b>", "body", &Default::default())?;
     /// s.sanitize_document(&mut page, true);
     /// assert_eq!(page.to_html(), "<p>a</p>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sanitize_document(&self, doc: &mut Document, safe: bool) {
         doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));

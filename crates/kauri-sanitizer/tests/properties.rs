@@ -5,7 +5,7 @@
 //! * round trip: parsing the output in that context gives the tree that was serialized (no
 //!   mutation XSS), compared node by node with the tree `sanitize_to_tree` returns.
 
-use kauri_dom::fragment::{parse_fragment, FragmentOptions};
+use kauri_dom::{parse_fragment_for, FragmentContext, ParseOptions};
 use kauri_dom::{Document, Node};
 use kauri_sanitizer::Sanitizer;
 use kauri_tokenizer::{LocalName, Namespace, QualName};
@@ -20,11 +20,12 @@ fn context(name: &str) -> QualName {
 
 /// The parse `setHTML` does (declarative shadow roots allowed, scripting on).
 fn reparse(html: &str, ctx: &QualName) -> Document {
-    let options = FragmentOptions {
-        declarative_shadow_roots: true,
+    let options = ParseOptions {
+        declarative_shadow_roots: Some(true),
         ..Default::default()
     };
-    Document::build(|arena| parse_fragment(arena, html, ctx, vec![], &options))
+    let context = FragmentContext::element(ctx.clone(), Vec::new());
+    parse_fragment_for(html, &context, &options)
 }
 
 /// The configs the properties must hold under: the default, everything the safe methods allow,

@@ -12,7 +12,7 @@ use kauri_tokenizer::{local_name, ErrorCode, LocalName, Namespace, Tag, TagKind,
 ///
 /// ```
 /// use kauri_tokenizer::{local_name, LocalName};
-/// use kauri_tree_builder::breaks_out_of_foreign_content;
+/// use kauri_tree_builder::for_harness::breaks_out_of_foreign_content;
 ///
 /// assert!(breaks_out_of_foreign_content(&local_name!("p"), std::iter::empty()));
 /// assert!(!breaks_out_of_foreign_content(&local_name!("font"), std::iter::empty()));

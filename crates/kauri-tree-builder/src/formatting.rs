@@ -21,7 +21,8 @@
 //! already in the list on the first push with attributes after the list was indexed, then that
 //! of each new entry.
 
-use kauri_tokenizer::names::{hash_word, BuildNameHasher, NameHasher};
+use kauri_tokenizer::names::layer_hash::{hash_word, NameHasher};
+use kauri_tokenizer::names::BuildNameHasher;
 use kauri_tokenizer::{local_name, Attribute, LocalName};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};

@@ -19,10 +19,17 @@ mod tag_sets;
 mod template_for;
 mod tree_builder;
 
-pub use foreign::breaks_out_of_foreign_content;
 pub use sink::{
     ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
     TreeSink,
 };
-pub use tag_sets::{is_scope_boundary, is_special};
+
+/// The tree builder's element categories (§ special, § has-an-element-in-scope, and the
+/// foreign-content break-out list), for the fuzz harness's tree checks. Not a user API: it may
+/// change in any release.
+#[doc(hidden)]
+pub mod for_harness {
+    pub use crate::foreign::breaks_out_of_foreign_content;
+    pub use crate::tag_sets::{is_scope_boundary, is_special};
+}
 pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

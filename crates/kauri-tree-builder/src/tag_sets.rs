@@ -69,7 +69,7 @@ pub(crate) fn element_flags(ns: Namespace, name: &LocalName, attrs: &[Attribute]
 ///
 /// ```
 /// use kauri_tokenizer::{local_name, Namespace};
-/// use kauri_tree_builder::is_special;
+/// use kauri_tree_builder::for_harness::is_special;
 ///
 /// assert!(is_special(Namespace::Html, &local_name!("address")));
 /// assert!(is_special(Namespace::Svg, &local_name!("foreignObject")));
@@ -85,7 +85,7 @@ pub fn is_special(ns: Namespace, name: &LocalName) -> bool {
 ///
 /// ```
 /// use kauri_tokenizer::{local_name, Namespace};
-/// use kauri_tree_builder::is_scope_boundary;
+/// use kauri_tree_builder::for_harness::is_scope_boundary;
 ///
 /// assert!(is_scope_boundary(Namespace::Html, &local_name!("td")));
 /// assert!(!is_scope_boundary(Namespace::Html, &local_name!("div")));

@@ -11,8 +11,7 @@ use kauri_dom::{Arena, Parsed};
 use kauri_encoding::UnknownLabel;
 use kauri_tokenizer::{ErrorCode, ErrorKind, LineCounter, ParseError};
 
-use crate::options::ParseOptions;
-use crate::parse::{parse_document, parse_document_bytes_keeping_text};
+use kauri_dom::{parse_document, parse_document_bytes_with_text, DecodedParse, ParseOptions};
 
 /// A line and column (1-based; columns count UTF-16 code units, as [`ParseError`]'s do) and
 /// the byte offset they stand for.
@@ -226,7 +225,12 @@ pub fn check_with_options(html: &str, opts: &ParseOptions) -> Vec<Report> {
 pub fn check_bytes(bytes: &[u8], opts: &ParseOptions) -> Result<Checked, UnknownLabel> {
     let opts = checking(opts);
     let arena = Arena::new();
-    let (parsed, encoding, text) = parse_document_bytes_keeping_text(&arena, bytes, &opts)?;
+    let DecodedParse {
+        parsed,
+        encoding,
+        text,
+    } = parse_document_bytes_with_text(&arena, bytes, &opts)?;
+    let text = text.unwrap_or_default();
     let reports = reports(&text, &parsed);
     Ok(Checked {
         encoding: encoding.name(),

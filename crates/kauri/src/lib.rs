@@ -190,9 +190,6 @@
 
 mod check;
 mod extract;
-mod fragment;
-mod options;
-mod parse;
 mod sanitize;
 mod stream;
 pub mod tokenize;
@@ -202,13 +199,6 @@ pub use check::{
     Unclosed,
 };
 pub use extract::{links, title};
-pub use fragment::{ContextError, FragmentContext};
-pub use options::ParseOptions;
-pub use parse::{
-    parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
-    parse_document_owned_bytes, parse_fragment, parse_fragment_in, parse_owned_bytes,
-    parse_with_options,
-};
 pub use sanitize::{parse_html, parse_html_unsafe};
 pub use stream::{Parser, Step, StreamError};
 
@@ -216,14 +206,11 @@ pub use kauri_sanitizer::{
     ConfigError, Sanitizer, SanitizerBuilder, SanitizerConfig, SanitizerElement, SanitizerName,
 };
 
-pub use kauri_dom::{
-    to_json, to_test_tree, Arena, AttrName, AttrNamespace, Attribute, Attributes, Doctype,
-    Document, Edge, EditError, Editor, Element, JsonOptions, LocalName, Namespace, Node, NodeData,
-    NodeKind, ParseError, Parsed, QualName, QuirksMode, Select, Selector, SelectorError, Span,
-    UnclosedElement,
-};
-pub use kauri_encoding::{Encoding, UnknownLabel};
-pub use kauri_tokenizer::{line_col, ErrorCode, ErrorKind, LineCounter};
+// Everything `kauri_dom` exports (the DOM, the parse entry points and `ParseOptions`, the
+// serializer), under the same names, so that every example in its documentation works with
+// `kauri::` paths (tests/doc_paths.rs).
+pub use kauri_dom::*;
+pub use kauri_tokenizer::{line_col, ErrorKind, LineCounter};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

@@ -15,17 +15,14 @@
 //! the piece is never longer than twice the text tokenized since the last pause plus
 //! [`FIRST_PIECE`], so the copies add up to a bounded multiple of the input.
 
-use kauri_dom::{Document, DocumentInProgress, Node};
+use kauri_dom::{
+    ContextError, Document, DocumentInProgress, Driver, FragmentContext, Node, ParseOptions,
+};
 use kauri_encoding::{
     change_the_encoding, sniff, sniff_needs_more, EncodingDecision, SniffOptions, StreamDecoder,
     UnknownLabel, PRESCAN_LIMIT,
 };
-use kauri_tokenizer::{ErrorCode, LineCounter, ParseError, State, Tokenizer};
-use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder};
-
-use crate::fragment::{ContextError, FragmentContext};
-use crate::options::ParseOptions;
-use crate::parse::{sniff_options, tokenizer_options, tree_builder_options};
+use kauri_tokenizer::{ErrorCode, LineCounter, ParseError};
 
 /// What the parser needs from its embedder after a call: more input, or a script run.
 ///
@@ -445,7 +442,7 @@ impl Parser {
                 return Err(UnknownLabel(label.clone()));
             }
         }
-        let sniff = sniff_options(&opts);
+        let sniff = opts.sniff_options();
         let doc = new_document(&opts, false, pauses, context.as_ref());
         let positions = opts.errors.then(Positions::default);
         Ok(Parser {
@@ -1112,40 +1109,18 @@ impl Parser {
     }
 }
 
-/// A new document in progress with the options' tokenizer and tree builder: for a document,
-/// or for the fragment parsing algorithm with `context` (§ html-fragment-parsing-algorithm).
+/// A new document in progress with the options' pipeline ([`Driver`]): for a document, or for
+/// the fragment parsing algorithm with `context` (§ html-fragment-parsing-algorithm).
 fn new_document(
     opts: &ParseOptions,
     encoding_tentative: bool,
     pauses: bool,
     context: Option<&FragmentContext>,
 ) -> DocumentInProgress {
-    let mut tokenizer_options = tokenizer_options(opts);
-    let mut builder_options = tree_builder_options(opts, encoding_tentative);
-    if let Some(context) = context {
-        tokenizer_options.initial_state = initial_tokenizer_state(context.name(), opts.scripting)
-            .map(State::from)
-            .unwrap_or_default();
-        // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
-        builder_options.declarative_shadow_roots = opts.declarative_shadow_roots.unwrap_or(false);
-        builder_options.iframe_srcdoc = false;
-        builder_options.encoding_tentative = false;
+    let driver = match context {
+        Some(context) => Driver::fragment(opts, context),
+        None => Driver::document(opts).encoding_tentative(encoding_tentative),
     }
-    let (spans, errors) = (opts.locations, opts.errors);
-    DocumentInProgress::new(|sink| {
-        let sink = sink.with_spans(spans).with_errors(errors);
-        let builder = match context {
-            Some(context) => {
-                TreeBuilder::new_for_fragment(sink, context.name().clone(), &[], builder_options)
-            }
-            None => TreeBuilder::new(sink, builder_options),
-        };
-        let builder = if pauses {
-            builder.with_script_pauses()
-        } else {
-            builder
-        };
-        Tokenizer::new(builder, tokenizer_options)
-    })
-    .with_scripting(opts.scripting)
+    .script_pauses(pauses);
+    DocumentInProgress::new(|sink| driver.pipeline(sink)).with_scripting(opts.scripting)
 }

@@ -455,9 +455,16 @@ fn select_json_records() {
         p["span"]["end"].as_u64().unwrap(),
     );
     assert_eq!(&page[start as usize..end as usize], b"<p class=\"a b\">");
-    // --text and --json exclude each other; --locations needs --json.
+    // --text and --json exclude each other.
     usage_error(&["select", "--json", "--text", "p"], page);
-    usage_error(&["select", "--locations", "p"], page);
+    // The parse flags are `kauri parse`'s (one per ParseOptions field): --locations alone
+    // records spans that only --json prints; --errors prints the parse errors on stderr.
+    let out = ok(&["select", "--locations", "p"], page);
+    assert!(out.starts_with("<p class=\"a b\">"), "{out}");
+    let run = kauri(&["select", "--errors", "--max-attributes", "0", "p"], page);
+    assert_eq!(run.status.code(), Some(0));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(stderr.contains("too-many-attributes"), "{stderr}");
 }
 
 /// `kauri parse --format html page | kauri parse --format html` prints the first output again,
@@ -762,4 +769,53 @@ fn deep_documents_print_linearly() {
         nested,
         "<li>a<ul><li>b<ul><li>c</li></ul></li></ul></li>\n<li>b<ul><li>c</li></ul></li>\n<li>c</li>\n"
     );
+}
+
+/// Each parse flag sets its `ParseOptions` field: the same input gives what the library gives
+/// with that field set (one driver for Rust and the CLI).
+#[test]
+fn parse_flags_map_onto_parse_options() {
+    let tree = |args: &[&str], input: &[u8]| ok(&[&["parse"], args].concat(), input);
+    let lib = |html: &[u8], opts: kauri::ParseOptions| {
+        let doc = kauri::parse_bytes_with_options(html, &opts).unwrap();
+        doc.to_test_tree()
+    };
+    // --max-input-bytes: the first N bytes.
+    let html = b"<p>abcdef";
+    let cut = kauri::ParseOptions {
+        max_input_bytes: Some(5),
+        ..Default::default()
+    };
+    assert_eq!(tree(&["--max-input-bytes", "5", "-"], html), lib(html, cut));
+    // --iframe-srcdoc: no quirks mode without a DOCTYPE.
+    let html = b"<p><table>";
+    let srcdoc = kauri::ParseOptions {
+        iframe_srcdoc: true,
+        ..Default::default()
+    };
+    let out = tree(&["--iframe-srcdoc", "-"], html);
+    assert_eq!(out, lib(html, srcdoc));
+    assert_ne!(
+        out,
+        tree(&["-"], html),
+        "quirks mode puts the table inside the p"
+    );
+    // --max-attributes: the first N attributes.
+    let html = b"<p a=1 b=2 c=3>";
+    let two = kauri::ParseOptions {
+        max_attributes: Some(2),
+        ..Default::default()
+    };
+    assert_eq!(tree(&["--max-attributes", "2", "-"], html), lib(html, two));
+    assert!(!tree(&["--max-attributes", "2", "-"], html).contains("c=\"3\""));
+    // --utf8-guess off: unlabelled UTF-8 is decoded as a legacy encoding, as the library does
+    // with allow_utf8_guess false.
+    let html = "<p>caf\u{e9} \u{65e5}\u{672c}\u{8a9e}".as_bytes();
+    let network = kauri::ParseOptions {
+        allow_utf8_guess: false,
+        ..Default::default()
+    };
+    let out = tree(&["--utf8-guess", "off", "-"], html);
+    assert_eq!(out, lib(html, network));
+    assert!(!out.contains('\u{65e5}'), "{out}");
 }

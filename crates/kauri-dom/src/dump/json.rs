@@ -32,9 +32,10 @@ use crate::node::{Node, NodeData};
 #[derive(Clone, Copy, Debug, Default)]
 ///
 /// ```
-/// let doc = kauri_dom::Document::new();
-/// let options = kauri_dom::JsonOptions { errors: Some(doc.errors()), ..Default::default() };
-/// assert!(kauri_dom::to_json(doc.root(), &options).ends_with(r#""errors":[]}"#));
+/// # use kauri_dom as kauri;
+/// let doc = kauri::Document::new();
+/// let options = kauri::JsonOptions { errors: Some(doc.errors()), ..Default::default() };
+/// assert!(kauri::to_json(doc.root(), &options).ends_with(r#""errors":[]}"#));
 /// ```
 pub struct JsonOptions<'e> {
     /// The WHATWG name of the encoding used (`"UTF-8"`); a Document's `encoding` member.
@@ -49,11 +50,12 @@ pub struct JsonOptions<'e> {
 /// The JSON form of the tree rooted at `root` (a Document or a DocumentFragment).
 ///
 /// ```
-/// let mut doc = kauri_dom::Document::new();
+/// # use kauri_dom as kauri;
+/// let mut doc = kauri::Document::new();
 /// doc.edit(|ed| ed.append_child(ed.root(), ed.create_element("ul")?))?;
-/// let json = kauri_dom::to_json(doc.root(), &kauri_dom::JsonOptions::default());
+/// let json = kauri::to_json(doc.root(), &kauri::JsonOptions::default());
 /// assert!(json.starts_with(r#"{"type":"document","mode":"no-quirks","encoding":"UTF-8","children":[{"type":"element""#));
-/// # Ok::<(), kauri_dom::EditError>(())
+/// # Ok::<(), kauri::EditError>(())
 /// ```
 pub fn to_json(root: &Node<'_>, options: &JsonOptions<'_>) -> String {
     let mut out = String::new();
@@ -110,8 +112,9 @@ impl FormIndex {
 /// other control characters), as every JSON output of Kauri writes strings.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let mut out = String::new();
-/// kauri_dom::json_string(&mut out, "a \"b\"\n\u{1}");
+/// kauri::json_string(&mut out, "a \"b\"\n\u{1}");
 /// assert_eq!(out, r#""a \"b\"\n\u0001""#);
 /// ```
 pub fn json_string(out: &mut String, s: &str) {
@@ -147,8 +150,9 @@ pub fn json_string(out: &mut String, s: &str) {
 /// `[{"namespace":null|"xlink"|"xml"|"xmlns","name":S,"value":S}, ...]`, in source order.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let mut out = String::new();
-/// kauri_dom::json_attributes(&mut out, &kauri_dom::Attributes::default());
+/// kauri::json_attributes(&mut out, &kauri::Attributes::default());
 /// assert_eq!(out, "[]");
 /// ```
 pub fn json_attributes(out: &mut String, attrs: &crate::Attributes) {
@@ -203,9 +207,10 @@ fn push_children<'n, 'a>(stack: &mut Vec<Work<'n, 'a>>, parent: &'n Node<'a>) {
 /// Appends the JSON form of the tree rooted at `root` to `out` (see [`to_json`]).
 ///
 /// ```
-/// let doc = kauri_dom::Document::new();
+/// # use kauri_dom as kauri;
+/// let doc = kauri::Document::new();
 /// let mut out = String::from("json: ");
-/// kauri_dom::write_json(doc.root(), &Default::default(), &mut out);
+/// kauri::write_json(doc.root(), &Default::default(), &mut out);
 /// assert!(out.starts_with(r#"json: {"type":"document""#));
 /// ```
 pub fn write_json(root: &Node<'_>, options: &JsonOptions<'_>, out: &mut String) {

@@ -10,12 +10,13 @@ use crate::node::{Node, NodeData};
 /// DocumentFragment): one `| `-prefixed line per node, each line ending in `\n`.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a</ul>", &body, vec![], &Default::default()).root;
-/// assert_eq!(kauri_dom::to_test_tree(root), "| <ul>\n|   <li>\n|     \"a\"\n");
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a</ul>", &body, &Default::default()).root;
+/// assert_eq!(kauri::to_test_tree(root), "| <ul>\n|   <li>\n|     \"a\"\n");
 /// ```
 pub fn to_test_tree(root: &Node<'_>) -> String {
     let mut out = String::new();
@@ -78,14 +79,15 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 /// followed by the root's children one level deeper:
 ///
 /// ```
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// let body = FragmentContext::html("body");
+/// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
 /// let html = "<div id=h><template shadowrootmode=open><p>x</template></div>";
-/// let root = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let root = parse_fragment_in(&arena, html, &body, &options).root;
 /// let mut out = String::new();
-/// kauri_dom::write_test_tree(root, &mut out);
+/// kauri::write_test_tree(root, &mut out);
 /// assert_eq!(
 ///     out,
 ///     "| <div>\n|   id=\"h\"\n|   #shadow-root (open)\n|     <p>\n|       \"x\"\n"

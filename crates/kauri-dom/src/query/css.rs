@@ -32,7 +32,7 @@ impl selectors::SelectorImpl for KauriSelectors {
 /// The hash of a string for the crate's ancestor filters (computed once, when a selector is
 /// compiled).
 fn str_hash(s: &str) -> u32 {
-    kauri_tokenizer::names::hash_bytes_u32(s.as_bytes())
+    kauri_tokenizer::names::layer_hash::hash_bytes_u32(s.as_bytes())
 }
 
 /// An attribute value in a selector (`[href^="https:"]`); serialized as a CSS string.

@@ -32,14 +32,15 @@ const HAS_STACK_ALWAYS_OK: usize = 64 * 1024;
 /// [`Node::select`]). Iterative: walks in constant stack at any depth.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a<li>b<li>c</ul>", &body, vec![], &Default::default()).root;
-/// let li = kauri_dom::Selector::parse("li:nth-child(odd)")?;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a<li>b<li>c</ul>", &body, &Default::default()).root;
+/// let li = kauri::Selector::parse("li:nth-child(odd)")?;
 /// let odd: Vec<String> = root.select(&li).map(|n| n.text_content()).collect();
 /// assert_eq!(odd, ["a", "c"]);
-/// # Ok::<(), kauri_dom::SelectorError>(())
+/// # Ok::<(), kauri::SelectorError>(())
 /// ```
 pub struct Select<'a> {
     inner: Descendants<'a>,
@@ -182,14 +183,15 @@ impl<'a> Node<'a> {
     /// contents are not searched (they are not descendants).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = r#"<div class=note><a href="/a">A</a> <a>no href</a></div>
     ///               <div><a href="/b">B</a></div>"#;
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
-    /// let selector = kauri_dom::Selector::parse("div.note > a[href]").unwrap();
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
+    /// let selector = kauri::Selector::parse("div.note > a[href]").unwrap();
     /// let links: Vec<String> = root.select(&selector).map(|a| a.text_content()).collect();
     /// assert_eq!(links, ["A"]);
     /// ```
@@ -205,16 +207,17 @@ impl<'a> Node<'a> {
     /// Parses `css` and selects with it (see [`Node::select`]).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<ul><li>a<li class=x>b<li>c</ul>";
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let items: Vec<String> = root.select_str("li:not(.x)")?.map(|li| li.text_content()).collect();
     /// assert_eq!(items, ["a", "c"]);
     /// assert!(root.select_str("li:").is_err());
-    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_str(&self, css: &str) -> Result<Select<'a>, SelectorError> {
         Ok(self.select(&Selector::parse(css)?))
@@ -224,13 +227,14 @@ impl<'a> Node<'a> {
     /// `querySelector`).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<h1>Title</h1><p>one<p>two";
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
-    /// let p = kauri_dom::Selector::parse("h1 ~ p").unwrap();
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
+    /// let p = kauri::Selector::parse("h1 ~ p").unwrap();
     /// assert_eq!(root.select_first(&p).unwrap().text_content(), "one");
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&'a Node<'a>> {
@@ -241,15 +245,16 @@ impl<'a> Node<'a> {
     /// Non-elements never match.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<section><p id=intro class=lead>Hi</p></section>";
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let p = root.element_by_id("intro").unwrap();
-    /// assert!(p.matches(&kauri_dom::Selector::parse("section > p.lead").unwrap()));
-    /// assert!(!p.matches(&kauri_dom::Selector::parse("div p").unwrap()));
+    /// assert!(p.matches(&kauri::Selector::parse("section > p.lead").unwrap()));
+    /// assert!(!p.matches(&kauri::Selector::parse("div p").unwrap()));
     /// ```
     pub fn matches(&'a self, selector: &Selector) -> bool {
         match ElementRef::new(self) {
@@ -265,14 +270,15 @@ impl<'a> Node<'a> {
     /// `selector` (the DOM's `closest`).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<table><tr class=row><td><b id=x>1</b></td></tr></table>";
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let b = root.element_by_id("x").unwrap();
-    /// let row = b.closest(&kauri_dom::Selector::parse("tr").unwrap()).unwrap();
+    /// let row = b.closest(&kauri::Selector::parse("tr").unwrap()).unwrap();
     /// assert!(row.as_element().unwrap().has_class("row"));
     /// ```
     pub fn closest(&'a self, selector: &Selector) -> Option<&'a Node<'a>> {
@@ -296,12 +302,13 @@ impl Document {
     /// `document.querySelectorAll`).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = r#"<ul id=menu><li><a href="/">Home</a><li><a href="/docs" class=active>Docs</a></ul>"#;
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
     /// // A document to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, html, &body, vec![], &Default::default()));
-    /// let selector = kauri_dom::Selector::parse("#menu a[href^='/d']").unwrap();
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, html, &body, &Default::default()));
+    /// let selector = kauri::Selector::parse("#menu a[href^='/d']").unwrap();
     /// let hrefs: Vec<&str> = doc
     ///     .select(&selector)
     ///     .filter_map(|a| a.get_attribute("href"))
@@ -315,11 +322,12 @@ impl Document {
     /// Parses `css` and selects with it (see [`Document::select`]).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p class=a>1</p><p>2</p>", &body, vec![], &Default::default()));
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p class=a>1</p><p>2</p>", &body, &Default::default()));
     /// assert_eq!(doc.select_str("p:not(.a)")?.count(), 1);
-    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_str(&self, css: &str) -> Result<Select<'_>, SelectorError> {
         self.root().select_str(css)
@@ -329,12 +337,13 @@ impl Document {
     /// `document.querySelector`).
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Document, LocalName, QualName};
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let doc = Document::build(|arena| parse_fragment(arena, "<p>1</p><p>2</p>", &body, vec![], &Default::default()));
-    /// let last = kauri_dom::Selector::parse("p:last-child")?;
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Document, FragmentContext, LocalName, QualName};
+    /// let body = FragmentContext::html("body");
+    /// let doc = Document::build(|arena| parse_fragment_in(arena, "<p>1</p><p>2</p>", &body, &Default::default()));
+    /// let last = kauri::Selector::parse("p:last-child")?;
     /// assert_eq!(doc.select_first(&last).unwrap().text_content(), "2");
-    /// # Ok::<(), kauri_dom::SelectorError>(())
+    /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
         self.root().select_first(selector)

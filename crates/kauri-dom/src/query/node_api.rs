@@ -25,12 +25,13 @@ impl<'a> Node<'a> {
     /// for nodes that are not elements.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = r##"<a HREF="/home" class="nav">Home</a><svg><a xlink:href="#s"/></svg>"##;
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let a = root.elements_by_tag_name("a").next().unwrap();
     /// assert_eq!(a.get_attribute("href"), Some("/home"));
     /// assert_eq!(a.get_attribute("Class"), Some("nav"));
@@ -60,12 +61,13 @@ impl<'a> Node<'a> {
     /// an attribute.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<input type=checkbox checked>";
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let input = root.elements_by_tag_name("input").next().unwrap();
     /// assert!(input.has_attribute("checked") && !input.has_attribute("disabled"));
     /// ```
@@ -78,12 +80,13 @@ impl<'a> Node<'a> {
     /// `.note` fold case in quirks mode). `false` for non-elements.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = r#"<p class="note  warning">Careful</p>"#;
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, html, &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, html, &body, &Default::default()).root;
     /// let p = root.elements_by_tag_name("p").next().unwrap();
     /// assert!(p.has_class("note") && p.has_class("warning"));
     /// assert!(!p.has_class("Note") && !p.has_class("note warning"));

@@ -32,13 +32,14 @@ const NESTED_BLOCK_LIMIT: u8 = 32;
 /// `math`, `xlink`, `xml` and `xmlns` are predefined (`svg|a`, `[xlink|href]`).
 ///
 /// ```
-/// use kauri_dom::Selector;
+/// # use kauri_dom as kauri;
+/// use kauri::Selector;
 /// let selector = Selector::parse("div.note > a[href]")?;
 /// assert_eq!(selector.to_string(), "div.note > a[href]");
 /// assert!(Selector::parse("div >").is_err());
 /// let parsed: Selector = "ul li:nth-child(2n of .x)".parse()?;
 /// assert_eq!(parsed.to_string(), "ul li:nth-child(2n of .x)");
-/// # Ok::<(), kauri_dom::SelectorError>(())
+/// # Ok::<(), kauri::SelectorError>(())
 /// ```
 #[derive(Clone)]
 pub struct Selector {
@@ -64,7 +65,8 @@ impl Selector {
     /// [`SelectorError`] saying what and where.
     ///
     /// ```
-    /// let err = kauri_dom::Selector::parse("p:hoverr").unwrap_err();
+    /// # use kauri_dom as kauri;
+    /// let err = kauri::Selector::parse("p:hoverr").unwrap_err();
     /// assert_eq!(err.to_string(), "unsupported pseudo-class or pseudo-element at column 9");
     /// ```
     pub fn parse(css: &str) -> Result<Selector, SelectorError> {
@@ -171,7 +173,8 @@ impl SelectorVisitor for FindHas {
 #[derive(Clone, Debug, PartialEq, Eq)]
 ///
 /// ```
-/// let err = kauri_dom::Selector::parse("p >").unwrap_err();
+/// # use kauri_dom as kauri;
+/// let err = kauri::Selector::parse("p >").unwrap_err();
 /// println!("{err}"); // the message, line and column
 /// ```
 pub struct SelectorError {
@@ -184,7 +187,8 @@ impl SelectorError {
     /// What was wrong ("unexpected token", "empty selector", ...).
     ///
     /// ```
-    /// let err = kauri_dom::Selector::parse("div >").unwrap_err();
+    /// # use kauri_dom as kauri;
+    /// let err = kauri::Selector::parse("div >").unwrap_err();
     /// assert!(!err.message().is_empty());
     /// ```
     pub fn message(&self) -> &str {
@@ -194,7 +198,8 @@ impl SelectorError {
     /// The 1-based line in the selector text where parsing stopped.
     ///
     /// ```
-    /// let err = kauri_dom::Selector::parse("a,\n>").unwrap_err();
+    /// # use kauri_dom as kauri;
+    /// let err = kauri::Selector::parse("a,\n>").unwrap_err();
     /// assert_eq!(err.line(), 2);
     /// ```
     pub fn line(&self) -> u32 {
@@ -204,7 +209,8 @@ impl SelectorError {
     /// The 1-based column (in UTF-16 units, as CSS counts) where parsing stopped.
     ///
     /// ```
-    /// let err = kauri_dom::Selector::parse("a[").unwrap_err();
+    /// # use kauri_dom as kauri;
+    /// let err = kauri::Selector::parse("a[").unwrap_err();
     /// assert!(err.column() >= 1);
     /// ```
     pub fn column(&self) -> u32 {

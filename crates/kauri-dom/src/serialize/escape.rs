@@ -42,7 +42,8 @@ static CLASSES: [Class; 256] = classes();
 /// Which quote character, if any, the escaped text will be wrapped in.
 ///
 /// ```
-/// use kauri_dom::serialize::{escape, EscapeMode};
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::{escape, EscapeMode};
 ///
 /// let mut out = String::new();
 /// escape("it's", EscapeMode::SingleQuoted, &mut out);
@@ -61,7 +62,8 @@ pub enum EscapeMode {
 /// Appends `text` to `out`, escaped as the standard's "escaping a string" in `mode`.
 ///
 /// ```
-/// use kauri_dom::serialize::{escape, EscapeMode};
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::{escape, EscapeMode};
 ///
 /// let mut out = String::new();
 /// escape("a < b & \"c\"", EscapeMode::Text, &mut out);

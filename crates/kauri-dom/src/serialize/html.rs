@@ -7,13 +7,14 @@
 //! contents to the `template` element).
 //!
 //! ```
-//! use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+//! # use kauri_dom as kauri;
+//! use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 //! // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 //! let arena = Arena::new();
-//! let body = QualName::html(LocalName::from("body"));
-//! let root = parse_fragment(&arena, r#"<a href='/x?a=1&b="2"'></a>"#, &body, vec![], &Default::default()).root;
+//! let body = FragmentContext::html("body");
+//! let root = parse_fragment_in(&arena, r#"<a href='/x?a=1&b="2"'></a>"#, &body, &Default::default()).root;
 //! let a = root.first_child().unwrap();
-//! use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
+//! use kauri::serialize::html::{serialize_outer, SerializeOptions};
 //!
 //! let mut out = String::new();
 //! serialize_outer(a, &SerializeOptions::default(), &mut out);
@@ -33,11 +34,12 @@ use crate::node::{Node, NodeData};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<noscript><b>x</b></noscript>", &body, vec![], &Default::default()).root;
-/// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<noscript><b>x</b></noscript>", &body, &Default::default()).root;
+/// use kauri::serialize::html::{serialize_inner, SerializeOptions};
 /// // Parsed with scripting on, the `noscript` holds raw text, written back literally...
 /// let mut out = String::new();
 /// serialize_inner(root, &SerializeOptions { scripting: true }, &mut out);
@@ -66,13 +68,14 @@ impl Default for SerializeOptions {
 /// nothing.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a &amp; b<li>&lt;c></ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a &amp; b<li>&lt;c></ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
+/// use kauri::serialize::html::{serialize_inner, SerializeOptions};
 ///
 /// let mut out = String::new();
 /// serialize_inner(ul, &SerializeOptions::default(), &mut out);
@@ -98,13 +101,14 @@ pub fn serialize_inner(node: &Node<'_>, options: &SerializeOptions, out: &mut St
 /// as the walk goes, so the whole serialization is never held in memory.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>a &amp; b</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>a &amp; b</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// use kauri_dom::serialize::html::{write_inner, SerializeOptions};
+/// use kauri::serialize::html::{write_inner, SerializeOptions};
 ///
 /// let mut out = Vec::new();
 /// write_inner(ul, &SerializeOptions::default(), &mut out)?;
@@ -135,13 +139,14 @@ pub fn write_inner(
 /// Writes what [`serialize_outer`] appends to `writer`, in pieces (see [`write_inner`]).
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>x</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// use kauri_dom::serialize::html::{write_outer, SerializeOptions};
+/// use kauri::serialize::html::{write_outer, SerializeOptions};
 ///
 /// let mut out = Vec::new();
 /// write_outer(ul, &SerializeOptions::default(), &mut out)?;
@@ -171,13 +176,14 @@ pub fn write_outer(
 /// Document or DocumentFragment this is the same as [`serialize_inner`].
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>one</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>one</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// use kauri_dom::serialize::html::{serialize_outer, SerializeOptions};
+/// use kauri::serialize::html::{serialize_outer, SerializeOptions};
 ///
 /// let mut out = String::new();
 /// serialize_outer(ul, &SerializeOptions::default(), &mut out);
@@ -193,13 +199,14 @@ pub fn serialize_outer(node: &Node<'_>, options: &SerializeOptions, out: &mut St
 /// The serialization of the children of `node`, with the default options.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>x</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// assert_eq!(kauri_dom::serialize::html::inner_html(ul), "<li>x</li>");
+/// assert_eq!(kauri::serialize::html::inner_html(ul), "<li>x</li>");
 /// ```
 pub fn inner_html(node: &Node<'_>) -> String {
     let mut out = String::new();
@@ -210,13 +217,14 @@ pub fn inner_html(node: &Node<'_>) -> String {
 /// The serialization of `node` and its descendants, with the default options.
 ///
 /// ```
-/// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
 /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
 /// let arena = Arena::new();
-/// let body = QualName::html(LocalName::from("body"));
-/// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+/// let body = FragmentContext::html("body");
+/// let root = parse_fragment_in(&arena, "<ul><li>x</ul>", &body, &Default::default()).root;
 /// let ul = root.first_child().unwrap();
-/// assert_eq!(kauri_dom::serialize::html::outer_html(ul), "<ul><li>x</li></ul>");
+/// assert_eq!(kauri::serialize::html::outer_html(ul), "<ul><li>x</li></ul>");
 /// ```
 pub fn outer_html(node: &Node<'_>) -> String {
     let mut out = String::new();
@@ -228,13 +236,14 @@ pub fn outer_html(node: &Node<'_>) -> String {
 /// includes.
 ///
 /// ```
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// # use kauri_dom as kauri;
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+/// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+/// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
 /// let html = "<div><template shadowrootmode=open shadowrootserializable><b>x</b></template>y</div>";
-/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let doc = parse_fragment_in(&arena, html, &body, &options).root;
 /// let div = doc.select_str("div").unwrap().next().unwrap();
-/// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
+/// use kauri::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
 /// let mut out = String::new();
 /// let options = GetHtmlOptions { serializable_shadow_roots: true, shadow_roots: &[] };
 /// get_html(div, &SerializeOptions::default(), &options, &mut out);
@@ -258,12 +267,13 @@ pub struct GetHtmlOptions<'r, 'a> {
 /// host's children; for `node` itself too when it is a shadow host. See [`GetHtmlOptions`].
 ///
 /// ```
-/// use kauri_dom::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
-/// use kauri_dom::{fragment::{parse_fragment, FragmentOptions}, Arena, LocalName, QualName};
-/// let (arena, body) = (Arena::new(), QualName::html(LocalName::from("body")));
-/// let options = FragmentOptions { declarative_shadow_roots: true, ..Default::default() };
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::html::{get_html, GetHtmlOptions, SerializeOptions};
+/// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, ParseOptions, QualName};
+/// let (arena, body) = (Arena::new(), FragmentContext::html("body"));
+/// let options = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
 /// let html = "<p><template shadowrootmode=closed>s</template>l</p>";
-/// let doc = parse_fragment(&arena, html, &body, vec![], &options).root;
+/// let doc = parse_fragment_in(&arena, html, &body, &options).root;
 /// let p = doc.select_str("p").unwrap().next().unwrap();
 /// let root = p.shadow_root().unwrap();
 /// let mut out = String::new();
@@ -592,11 +602,12 @@ impl Node<'_> {
     /// [`SerializeOptions`]. See [`serialize_inner`].
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>x</ul>", &body, &Default::default()).root;
     /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.inner_html(), "<li>x</li>");
     /// ```
@@ -608,11 +619,12 @@ impl Node<'_> {
     /// [`SerializeOptions`]. See [`serialize_outer`].
     ///
     /// ```
-    /// use kauri_dom::{fragment::parse_fragment, Arena, LocalName, QualName};
+    /// # use kauri_dom as kauri;
+    /// use kauri::{parse_fragment_in, Arena, FragmentContext, LocalName, QualName};
     /// // A tree to try it on: `html` parsed as a `body`'s children (`kauri::parse` parses pages).
     /// let arena = Arena::new();
-    /// let body = QualName::html(LocalName::from("body"));
-    /// let root = parse_fragment(&arena, "<ul><li>x</ul>", &body, vec![], &Default::default()).root;
+    /// let body = FragmentContext::html("body");
+    /// let root = parse_fragment_in(&arena, "<ul><li>x</ul>", &body, &Default::default()).root;
     /// let ul = root.first_child().unwrap();
     /// assert_eq!(ul.outer_html(), "<ul><li>x</li></ul>");
     /// ```

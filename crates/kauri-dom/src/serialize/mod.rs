@@ -18,7 +18,8 @@ pub use escape::{escape, EscapeMode};
 /// (§ void-elements) plus `basefont`, `bgsound`, `frame`, `keygen` and `param`.
 ///
 /// ```
-/// use kauri_dom::serialize::serializes_as_void;
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::serializes_as_void;
 ///
 /// assert!(serializes_as_void("br") && serializes_as_void("keygen"));
 /// assert!(!serializes_as_void("p"));
@@ -52,7 +53,8 @@ pub fn serializes_as_void(name: &str) -> bool {
 /// `plaintext`. (`noscript` too when scripting is enabled; callers decide that.)
 ///
 /// ```
-/// use kauri_dom::serialize::is_raw_text_element;
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::is_raw_text_element;
 ///
 /// assert!(is_raw_text_element("script") && is_raw_text_element("plaintext"));
 /// assert!(!is_raw_text_element("noscript") && !is_raw_text_element("textarea"));

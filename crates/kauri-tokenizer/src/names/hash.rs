@@ -103,7 +103,7 @@ impl Hasher for NameHasher {
 /// [`NameHasher`] that was given only `word` finishes with. Take the top bits for a slot index.
 ///
 /// ```
-/// use kauri_tokenizer::names::hash_word;
+/// use kauri_tokenizer::names::layer_hash::hash_word;
 ///
 /// let slot = |word: u64| (hash_word(word) >> (64 - 9)) as usize; // a 512-slot table
 /// assert!(slot(u64::from_le_bytes(*b"div\0\0\0\0\0")) < 512);
@@ -120,7 +120,7 @@ pub fn hash_word(word: u64) -> u64 {
 /// with after `write(bytes)`.
 ///
 /// ```
-/// use kauri_tokenizer::names::hash_bytes;
+/// use kauri_tokenizer::names::layer_hash::hash_bytes;
 ///
 /// assert_eq!(hash_bytes(b"data-long-name"), hash_bytes(b"data-long-name"));
 /// assert_ne!(hash_bytes(b"data-long-name"), hash_bytes(b"data-long-nam3"));
@@ -136,7 +136,7 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
 /// (a [`LocalName`](crate::LocalName)'s `get_hash`, the selectors' ancestor filters).
 ///
 /// ```
-/// use kauri_tokenizer::names::{hash_bytes, hash_bytes_u32};
+/// use kauri_tokenizer::names::layer_hash::{hash_bytes, hash_bytes_u32};
 ///
 /// let h = hash_bytes(b"my-custom-element");
 /// assert_eq!(hash_bytes_u32(b"my-custom-element"), (h ^ (h >> 32)) as u32);

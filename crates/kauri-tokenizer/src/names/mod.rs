@@ -28,9 +28,18 @@ mod generated {
 pub use generated::*;
 
 pub use distinct_attrs::DistinctAttrs;
-pub use hash::{hash_bytes, hash_bytes_u32, hash_word, BuildNameHasher, NameHasher};
+pub use hash::BuildNameHasher;
+pub(crate) use hash::{hash_bytes, hash_bytes_u32, hash_word};
 pub use local_name::LocalName;
-pub use name_set::{NameKey, NameSet};
+pub(crate) use name_set::{NameKey, NameSet};
+
+/// The names' hash, shared with the layers above (the tree builder's and the DOM's tables hash
+/// names with it, so there is one hash for every layer). Not a user API: it may change in any
+/// release.
+#[doc(hidden)]
+pub mod layer_hash {
+    pub use super::hash::{hash_bytes, hash_bytes_u32, hash_word, NameHasher};
+}
 
 /// The namespace of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

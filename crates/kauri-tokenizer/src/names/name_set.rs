@@ -33,15 +33,6 @@ const KEEP_SLOTS: usize = 1024;
 
 /// How a [`NameSet`] finds a name: made with [`NameKey::of`], [`NameKey::of_long`] or
 /// [`NameKey::of_attr`]. Equal names have equal keys.
-///
-/// ```
-/// use kauri_tokenizer::names::NameKey;
-/// use kauri_tokenizer::LocalName;
-///
-/// let long = "data-long-attribute";
-/// assert_eq!(NameKey::of_long(long), Some(NameKey::of(&LocalName::from(long))));
-/// assert_eq!(NameKey::of_long("href"), None); // a short name's key is its atom's
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NameKey(Key);
 
@@ -73,16 +64,6 @@ impl NameKey {
 
     /// The key of an attribute name: [`NameKey::of`] its local name in no namespace, a hash
     /// of namespace and local name otherwise.
-    ///
-    /// ```
-    /// use kauri_tokenizer::names::NameKey;
-    /// use kauri_tokenizer::{AttrName, AttrNamespace, LocalName};
-    ///
-    /// let href = AttrName::new(LocalName::from("href"));
-    /// let xlink_href = AttrName { ns: AttrNamespace::XLink, local: LocalName::from("href") };
-    /// assert_eq!(NameKey::of_attr(&href), NameKey::of(&LocalName::from("href")));
-    /// assert_ne!(NameKey::of_attr(&href), NameKey::of_attr(&xlink_href));
-    /// ```
     #[inline]
     pub fn of_attr(name: &AttrName) -> NameKey {
         let ns = match name.ns {
@@ -103,21 +84,6 @@ impl NameKey {
 
 /// A set of names, each the name of an entry of a list the caller keeps and passes to the
 /// lookups (a tag's attributes): see the module documentation (`names/name_set.rs`).
-///
-/// ```
-/// use kauri_tokenizer::names::{NameKey, NameSet};
-///
-/// let names = ["id", "data-first-long-name", "class", "data-second-long-name"];
-/// let mut set = NameSet::new();
-/// for (i, name) in names.iter().enumerate() {
-///     let key = NameKey::of(&(*name).into());
-///     // `same(j)`: is entry j of the list the name looked up? Asked only on a hash match.
-///     assert!(set.insert_if_absent(key, i, |j| names[j] == *name));
-/// }
-/// let key = NameKey::of_long("data-second-long-name").unwrap();
-/// assert!(set.contains(key, |j| names[j] == "data-second-long-name"));
-/// assert!(!set.contains(NameKey::of(&"title".into()), |_| false));
-/// ```
 #[derive(Clone, Debug, Default)]
 pub struct NameSet {
     /// Atom words (0: an empty slot; every atom word has one of its two low bits set).
@@ -242,17 +208,6 @@ impl NameSet {
     /// for it: a caller that knows a key some time before it looks it up calls this first, so
     /// a set larger than the caches does not stall the lookup. Only a hint; it changes no
     /// result.
-    ///
-    /// ```
-    /// use kauri_tokenizer::names::{NameKey, NameSet};
-    ///
-    /// let mut set = NameSet::new();
-    /// let key = NameKey::of_long("data-long-attribute").unwrap();
-    /// set.prefetch(key); // (an empty set: nothing to load)
-    /// set.insert(key, 0);
-    /// set.prefetch(key);
-    /// assert!(set.contains(key, |i| i == 0));
-    /// ```
     #[inline]
     pub fn prefetch(&self, key: NameKey) {
         let (table, hash) = match key.0 {
@@ -424,5 +379,62 @@ mod tests {
         for name in &list {
             assert!(!set.insert_if_absent(NameKey::of_attr(name), 9, |j| list[j] == *name));
         }
+    }
+
+    #[test]
+    fn name_key_of_long() {
+        use crate::LocalName;
+
+        let long = "data-long-attribute";
+        assert_eq!(
+            NameKey::of_long(long),
+            Some(NameKey::of(&LocalName::from(long)))
+        );
+        assert_eq!(NameKey::of_long("href"), None); // a short name's key is its atom's
+    }
+
+    #[test]
+    fn name_key_of_attr() {
+        use crate::{AttrName, AttrNamespace, LocalName};
+
+        let href = AttrName::new(LocalName::from("href"));
+        let xlink_href = AttrName {
+            ns: AttrNamespace::XLink,
+            local: LocalName::from("href"),
+        };
+        assert_eq!(
+            NameKey::of_attr(&href),
+            NameKey::of(&LocalName::from("href"))
+        );
+        assert_ne!(NameKey::of_attr(&href), NameKey::of_attr(&xlink_href));
+    }
+
+    #[test]
+    fn name_set_insert_and_contains() {
+        let names = [
+            "id",
+            "data-first-long-name",
+            "class",
+            "data-second-long-name",
+        ];
+        let mut set = NameSet::new();
+        for (i, name) in names.iter().enumerate() {
+            let key = NameKey::of(&(*name).into());
+            // `same(j)`: is entry j of the list the name looked up? Asked only on a hash match.
+            assert!(set.insert_if_absent(key, i, |j| names[j] == *name));
+        }
+        let key = NameKey::of_long("data-second-long-name").unwrap();
+        assert!(set.contains(key, |j| names[j] == "data-second-long-name"));
+        assert!(!set.contains(NameKey::of(&"title".into()), |_| false));
+    }
+
+    #[test]
+    fn name_set_prefetch() {
+        let mut set = NameSet::new();
+        let key = NameKey::of_long("data-long-attribute").unwrap();
+        set.prefetch(key); // (an empty set: nothing to load)
+        set.insert(key, 0);
+        set.prefetch(key);
+        assert!(set.contains(key, |i| i == 0));
     }
 }

@@ -23,7 +23,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 Char('=') => {
                     self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                     self.start_attribute();
-                    self.attr_name.push('=');
+                    self.attr.name.push('=');
                     self.state = State::AttributeName;
                     return true;
                 }
@@ -61,9 +61,9 @@ impl<S: TokenSink> Tokenizer<S> {
                 })
                 .unwrap_or(rest.len());
             if n > 0 {
-                let from = self.attr_name.len();
-                self.attr_name.push_str(&self.buf[self.pos..self.pos + n]);
-                self.attr_name[from..].make_ascii_lowercase();
+                let from = self.attr.name.len();
+                self.attr.name.push_str(&self.buf[self.pos..self.pos + n]);
+                self.attr.name[from..].make_ascii_lowercase();
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -87,13 +87,13 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.attr_name.push('\u{FFFD}');
+                    self.attr.name.push('\u{FFFD}');
                 }
                 Char(c @ ('"' | '\'' | '<')) => {
                     self.error(ErrorCode::UnexpectedCharacterInAttributeName);
-                    self.attr_name.push(c);
+                    self.attr.name.push(c);
                 }
-                Char(c) => self.attr_name.push(c.to_ascii_lowercase()),
+                Char(c) => self.attr.name.push(c.to_ascii_lowercase()),
             }
         }
     }
@@ -169,7 +169,7 @@ impl<S: TokenSink> Tokenizer<S> {
         loop {
             let n = self.run_length(quote, b'&');
             if n > 0 {
-                self.attr_value.push_str(&self.buf[self.pos..self.pos + n]);
+                self.attr.value.push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -187,13 +187,13 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.attr_value.push('\u{FFFD}');
+                    self.attr.value.push('\u{FFFD}');
                 }
                 Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Char(c) => self.attr_value.push(c),
+                Char(c) => self.attr.value.push(c),
             }
         }
     }
@@ -224,7 +224,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 })
                 .unwrap_or(rest.len());
             if n > 0 {
-                self.attr_value.push_str(&self.buf[self.pos..self.pos + n]);
+                self.attr.value.push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -246,17 +246,17 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.attr_value.push('\u{FFFD}');
+                    self.attr.value.push('\u{FFFD}');
                 }
                 Char(c @ ('"' | '\'' | '<' | '=' | '`')) => {
                     self.error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
-                    self.attr_value.push(c);
+                    self.attr.value.push(c);
                 }
                 Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Char(c) => self.attr_value.push(c),
+                Char(c) => self.attr.value.push(c),
             }
         }
     }

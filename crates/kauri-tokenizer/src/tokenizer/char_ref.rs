@@ -25,7 +25,7 @@ impl<S: TokenSink> Tokenizer<S> {
     fn flush_consumed_literally(&mut self, end: usize) {
         let start = self.char_ref_start - self.base;
         if self.return_state.is_attribute_value() {
-            self.attr_value.push_str(&self.buf[start..end]);
+            self.attr.value.push_str(&self.buf[start..end]);
         } else {
             self.push_text_range(start, end);
         }
@@ -34,7 +34,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// "Flush code points consumed as a character reference" when they are the expansion.
     fn flush_expansion(&mut self, value: &str) {
         if self.return_state.is_attribute_value() {
-            self.attr_value.push_str(value);
+            self.attr.value.push_str(value);
         } else {
             let (start, end) = (self.char_ref_start, self.abs(self.pos));
             self.push_text_str(value, start, end);
@@ -104,7 +104,7 @@ impl<S: TokenSink> Tokenizer<S> {
             match c {
                 Char(c) if c.is_ascii_alphanumeric() => {
                     if self.return_state.is_attribute_value() {
-                        self.attr_value.push(c);
+                        self.attr.value.push(c);
                     } else {
                         self.push_text_range(self.cur, self.pos);
                     }

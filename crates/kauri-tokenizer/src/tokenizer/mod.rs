@@ -11,6 +11,8 @@
 //! Text is passed on as slices of the input whenever it was not changed (no CR, NUL or character
 //! reference in between); otherwise it is collected in a reused buffer.
 
+mod atom_cache;
+mod attribute_builder;
 mod attribute_list;
 mod attributes;
 mod buffer;
@@ -18,6 +20,7 @@ mod char_ref;
 mod comment;
 mod data;
 mod doctype;
+mod emit;
 mod ordinary_tag;
 mod rawtext;
 mod search;
@@ -30,14 +33,12 @@ pub use stopped::TokenizerError;
 
 use stopped::CallGuard;
 
-use std::cell::Cell;
+use atom_cache::AtomCache;
+use attribute_builder::AttributeBuilder;
 
-use attribute_list::AttributeList;
-
-use crate::error::{ErrorCode, ParseError};
-use crate::names::{hash_bytes, hash_word, DistinctAttrs, LocalName, NameKey, NameSet};
-use crate::sink::{TokenSink, TokenSinkResult};
-use crate::token::{Doctype, Span, Tag, TagKind, Token};
+use crate::names::LocalName;
+use crate::sink::TokenSink;
+use crate::token::{Doctype, Span, TagKind, Token};
 
 /// Options for a new [`Tokenizer`].
 #[derive(Clone, Debug)]
@@ -54,7 +55,7 @@ pub struct TokenizerOptions {
     /// A resource limit (not part of the standard; `None`, the default, is no limit): a tag
     /// keeps at most this many attributes. Once a tag has this many (distinct, kept)
     /// attributes, every further attribute is dropped, each with a parse error whose code is
-    /// the Kauri-specific [`ErrorCode::TooManyAttributes`] (reported where the dropped
+    /// the Kauri-specific [`ErrorCode::TooManyAttributes`](crate::ErrorCode::TooManyAttributes) (reported where the dropped
     /// attribute's name ends). The kept attributes are the first ones in source order. A later attribute whose
     /// name repeats a kept one is still a `duplicate-attribute`; one whose name repeats a
     /// dropped one is counted as another attribute over the limit.
@@ -70,21 +71,6 @@ impl Default for TokenizerOptions {
             max_attributes: None,
         }
     }
-}
-
-/// Attribute lists longer than this use a hash set for the duplicate check.
-const LINEAR_DUPLICATE_CHECK: usize = 12;
-
-/// The current attribute's place in the tag's name set ([`Tokenizer::check_duplicate_attribute`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AttrKey {
-    /// The tag's list is short and scanned: no set.
-    None,
-    /// Checked and kept: added under this key when it is finished.
-    Checked(NameKey),
-    /// Not checked yet: it becomes the pending attribute when it is finished
-    /// ([`Tokenizer::resolve_pending_attribute`]).
-    Deferred(NameKey),
 }
 
 /// The HTML tokenizer: feed it text in chunks of any size, then call [`Tokenizer::end`].
@@ -123,7 +109,7 @@ pub struct Tokenizer<S: TokenSink> {
     done: bool,
     /// A call unwound (the sink panicked): every later call is refused (see `stopped.rs`).
     stopped: bool,
-    /// The sink asked to pause ([`TokenSinkResult::Pause`]) and the input after that token
+    /// The sink asked to pause ([`TokenSinkResult::Pause`](crate::TokenSinkResult::Pause)) and the input after that token
     /// was not taken yet ([`Tokenizer::take_paused_input`]).
     paused: bool,
     /// Whether a CR or a NULL was fed so far (until one is, text runs only need to stop at their
@@ -152,23 +138,8 @@ pub struct Tokenizer<S: TokenSink> {
     tag_kind: TagKind,
     tag_name: String,
     self_closing: bool,
-    /// The current tag's attributes, lent to the sink with the tag (see [`Tag::attrs`]).
-    attrs: AttributeList,
-    attr_name: String,
-    attr_value: String,
-    attr_active: bool,
-    attr_duplicate: bool,
-    attr_atom: Option<LocalName>,
-    /// The current attribute's key in `attr_set`, once the tag uses the set.
-    attr_key: AttrKey,
-    attr_set: NameSet,
-    /// A finished attribute whose duplicate check is deferred: its key and, when the check
-    /// made it, its name; the name and value are in `pending_name` and `pending_value`.
-    pending_attr: Option<(NameKey, Option<LocalName>)>,
-    pending_name: String,
-    pending_value: String,
-    /// [`TokenizerOptions::max_attributes`].
-    max_attributes: Option<usize>,
+    /// The current tag's attributes and the attribute being built.
+    attr: AttributeBuilder,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
     token_start: usize,
     last_start_tag: Option<LocalName>,
@@ -186,139 +157,6 @@ pub struct Tokenizer<S: TokenSink> {
     input: crate::input::InputChecker,
     /// Recently made name atoms.
     atoms: AtomCache,
-}
-
-/// A small direct-mapped cache from names to atoms: most pages use a few dozen tag and
-/// attribute names over and over, and a cache hit is much cheaper than interning the name
-/// again. Names of up to 8 bytes (93% of attribute names, nearly all tag names) are keyed by
-/// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
-/// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
-/// names hash their bytes ([`hash_bytes`]) and compare as strings.
-struct AtomCache {
-    slots: AtomSlots,
-}
-
-/// The slots of an [`AtomCache`]: a key (a short name's packed bytes, or [`AtomCache::LONG`])
-/// and the name.
-type AtomSlots = Vec<(u64, Option<LocalName>)>;
-
-thread_local! {
-    /// The slots of the last [`AtomCache`] dropped on this thread, for the next tokenizer: a
-    /// small page would otherwise spend about as long filling and freeing the 512 slots as
-    /// tokenizing, and the next page starts with the names the last one used. (A cached name
-    /// is a value, the same whichever document it came from.)
-    static SPARE_ATOM_SLOTS: Cell<Option<AtomSlots>> = const { Cell::new(None) };
-}
-
-impl Drop for AtomCache {
-    fn drop(&mut self) {
-        let slots = std::mem::take(&mut self.slots);
-        if slots.len() == Self::SIZE {
-            // (During thread teardown the slot may be gone: the slots are then just freed.)
-            let _ = SPARE_ATOM_SLOTS.try_with(|spare| spare.set(Some(slots)));
-        }
-    }
-}
-
-impl AtomCache {
-    const SIZE: usize = 512;
-    /// `64 - log2(SIZE)`: the shift that turns a 64-bit hash into a slot index.
-    const SHIFT: u32 = 55;
-    /// Key of the slots that hold long names (no packed short name is all ones).
-    const LONG: u64 = u64::MAX;
-
-    fn new() -> AtomCache {
-        let spare = SPARE_ATOM_SLOTS.try_with(Cell::take).ok().flatten();
-        AtomCache {
-            slots: spare.unwrap_or_else(|| vec![(0, None); Self::SIZE]),
-        }
-    }
-
-    /// The bytes of a name of at most 8 bytes as one little-endian word, zero-padded.
-    #[inline]
-    fn pack(name: &[u8]) -> u64 {
-        let mut word = [0u8; 8];
-        word[..name.len()].copy_from_slice(name);
-        u64::from_le_bytes(word)
-    }
-
-    /// The atom for `name`.
-    #[inline]
-    fn get(&mut self, name: &str) -> LocalName {
-        let bytes = name.as_bytes();
-        if bytes.len() <= 8 && !bytes.is_empty() {
-            let key = Self::pack(bytes);
-            let index = (hash_word(key) >> Self::SHIFT) as usize;
-            let slot = &mut self.slots[index];
-            if slot.0 == key {
-                if let Some(atom) = &slot.1 {
-                    return atom.clone();
-                }
-            }
-            let atom = LocalName::from(name);
-            *slot = (key, Some(atom.clone()));
-            return atom;
-        }
-        self.get_long(name)
-    }
-
-    /// The atom for `raw` with ASCII upper case folded to lower case, as the tag name and
-    /// attribute name states fold names.
-    #[inline(always)]
-    fn get_folded(&mut self, buf: &str, start: usize, end: usize) -> LocalName {
-        let bytes = buf.as_bytes();
-        let len = end.wrapping_sub(start);
-        if len.wrapping_sub(1) < 8 {
-            // One unaligned load and a mask when eight bytes are there to read.
-            let mut key = match bytes.get(start..start + 8) {
-                Some(word) => {
-                    let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-                    word & (u64::MAX >> (64 - 8 * len))
-                }
-                None => Self::pack(bytes.get(start..end).unwrap_or_default()),
-            };
-            // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
-            // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
-            let high = 0x8080_8080_8080_8080u64;
-            let low7 = key & !high;
-            let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
-            let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
-            let upper = ge_a & !gt_z & !(key & high);
-            key |= upper >> 2;
-            let index = (hash_word(key) >> Self::SHIFT) as usize;
-            if let Some((slot_key, Some(atom))) = self.slots.get(index) {
-                if *slot_key == key {
-                    return atom.clone();
-                }
-            }
-            return self.miss_short(&buf[start..end], key, index);
-        }
-        self.get_long(&buf[start..end].to_ascii_lowercase())
-    }
-
-    /// [`AtomCache::get_folded`] for a short name that is not in its slot.
-    #[cold]
-    #[inline(never)]
-    fn miss_short(&mut self, raw: &str, key: u64, index: usize) -> LocalName {
-        let atom = LocalName::from(&*raw.to_ascii_lowercase());
-        self.slots[index] = (key, Some(atom.clone()));
-        atom
-    }
-
-    /// [`AtomCache::get`] for names longer than 8 bytes (and the empty name).
-    #[cold]
-    #[inline(never)]
-    fn get_long(&mut self, name: &str) -> LocalName {
-        let slot = &mut self.slots[(hash_bytes(name.as_bytes()) >> Self::SHIFT) as usize];
-        match &slot.1 {
-            Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
-            _ => {
-                let atom = LocalName::from(name);
-                *slot = (Self::LONG, Some(atom.clone()));
-                atom
-            }
-        }
-    }
 }
 
 /// Whether the input fed so far holds a CR or a NULL: the text runs' fast scans stop only at
@@ -383,18 +221,7 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_kind: TagKind::StartTag,
             tag_name: String::new(),
             self_closing: false,
-            attrs: AttributeList::default(),
-            attr_name: String::new(),
-            attr_value: String::new(),
-            attr_active: false,
-            attr_duplicate: false,
-            attr_atom: None,
-            attr_key: AttrKey::None,
-            attr_set: NameSet::new(),
-            pending_attr: None,
-            pending_name: String::new(),
-            pending_value: String::new(),
-            max_attributes: opts.max_attributes,
+            attr: AttributeBuilder::new(opts.max_attributes),
             token_start: 0,
             last_start_tag: opts.last_start_tag,
             temp: String::new(),
@@ -547,7 +374,7 @@ impl<S: TokenSink> Tokenizer<S> {
         while !self.done && !self.paused && self.step() {}
     }
 
-    /// Whether the sink asked to pause ([`TokenSinkResult::Pause`]): the last `feed` stopped
+    /// Whether the sink asked to pause ([`TokenSinkResult::Pause`](crate::TokenSinkResult::Pause)): the last `feed` stopped
     /// after that token and left the rest of its input unconsumed.
     ///
     /// ```
@@ -865,404 +692,5 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             _ => self.pos,
         }
-    }
-
-    // ----- Errors -----
-
-    /// Reports a parse error at the current input character (or at the end of the input).
-    #[inline]
-    fn error(&mut self, code: ErrorCode) {
-        if self.errors_on {
-            let at = self.abs(self.cur);
-            self.error_at(code, at);
-        }
-    }
-
-    /// Reports a parse error at an absolute offset.
-    fn error_at(&mut self, code: ErrorCode, offset: usize) {
-        if !self.errors_on {
-            return;
-        }
-        // Keep errors and tokens in input order for the sink: the text before the error goes
-        // first.
-        self.flush_text();
-        self.input
-            .scan(&self.buf, self.base, offset + 1, &mut self.sink);
-        let (line, col) = self.input.position(&self.buf, self.base, offset);
-        self.sink.parse_error(ParseError {
-            code,
-            line,
-            col,
-            offset,
-        });
-    }
-
-    // ----- Character tokens -----
-
-    /// Queues input bytes `start..end` (buffer indices) as character tokens, unchanged.
-    #[inline(always)]
-    fn push_text_range(&mut self, start: usize, end: usize) {
-        if start >= end {
-            return;
-        }
-        if let PendingText::None = self.text {
-            // The common case: the run starts a new character token, kept as a slice.
-            self.text = PendingText::Slice;
-            self.text_slice = (start, end);
-            self.text_span = Span::new(self.base + start, self.base + end);
-        } else {
-            self.extend_text_range(start, end);
-        }
-    }
-
-    /// [`Tokenizer::push_text_range`] when character tokens are already pending.
-    #[inline(never)]
-    fn extend_text_range(&mut self, start: usize, end: usize) {
-        match self.text {
-            PendingText::Slice if self.text_slice.1 == start => self.text_slice.1 = end,
-            PendingText::None | PendingText::Slice => {
-                self.own_pending_text();
-                self.text_owned.push_str(&self.buf[start..end]);
-            }
-            PendingText::Owned => self.text_owned.push_str(&self.buf[start..end]),
-        }
-        self.text_span.end = self.base + end;
-    }
-
-    /// Queues `s` as character tokens, standing for the input `start..end` (absolute).
-    fn push_text_str(&mut self, s: &str, start: usize, end: usize) {
-        if s.is_empty() {
-            return;
-        }
-        if let PendingText::None = self.text {
-            self.text_span = Span::new(start, end);
-        }
-        self.own_pending_text();
-        self.text_owned.push_str(s);
-        self.text_span.end = end.max(self.text_span.end);
-    }
-
-    /// Makes the pending characters [`PendingText::Owned`] (a copy of a pending slice; nothing
-    /// when none are pending), so more can be appended.
-    fn own_pending_text(&mut self) {
-        match self.text {
-            PendingText::None => self.text_owned.clear(),
-            PendingText::Slice => {
-                let (start, end) = self.text_slice;
-                self.text_owned.clear();
-                self.text_owned.push_str(&self.buf[start..end]);
-            }
-            PendingText::Owned => return,
-        }
-        self.text = PendingText::Owned;
-    }
-
-    /// Emits the current input character as a character token (an LF from a CR is not in the
-    /// input as such, so it is copied).
-    #[inline]
-    fn emit_current_char(&mut self, c: char) {
-        if c == '\n' && self.buf.as_bytes()[self.cur] == b'\r' {
-            let (start, end) = (self.abs(self.cur), self.abs(self.pos));
-            self.push_text_str("\n", start, end);
-        } else {
-            self.push_text_range(self.cur, self.pos);
-        }
-    }
-
-    /// Emits a character the input does not hold as such (U+FFFD for NULL, `]` of `]]`).
-    fn emit_char(&mut self, c: char) {
-        let mut utf8 = [0; 4];
-        let (start, end) = (self.abs(self.cur), self.abs(self.pos));
-        self.push_text_str(c.encode_utf8(&mut utf8), start, end);
-    }
-
-    /// Passes queued character tokens to the sink.
-    fn flush_text(&mut self) {
-        let span = self.text_span;
-        let result = match self.text {
-            PendingText::None => return,
-            PendingText::Slice => {
-                let (start, end) = self.text_slice;
-                self.sink
-                    .process_token(Token::Characters(&self.buf[start..end]), span)
-            }
-            PendingText::Owned => self
-                .sink
-                .process_token(Token::Characters(&self.text_owned), span),
-        };
-        self.text = PendingText::None;
-        self.sink_result(result);
-    }
-
-    /// Emits a U+0000 NULL character token (data and CDATA section states).
-    fn emit_null(&mut self) {
-        self.flush_text();
-        let span = Span::new(self.abs(self.cur), self.abs(self.pos));
-        let result = self.sink.process_token(Token::NullCharacter, span);
-        self.sink_result(result);
-    }
-
-    /// Applies what the sink returned.
-    #[inline]
-    fn sink_result(&mut self, result: TokenSinkResult) {
-        match result {
-            TokenSinkResult::Continue => {}
-            TokenSinkResult::SwitchTo(state) => self.state = state.into(),
-            TokenSinkResult::Pause => self.paused = true,
-        }
-    }
-
-    /// The span of the token being finished: from its `<` to the end of the current character.
-    fn token_span(&self) -> Span {
-        Span::new(self.token_start, self.abs(self.pos))
-    }
-
-    /// Marks the end of the input: "emit an end-of-file token" (done by [`Tokenizer::end`]).
-    fn emit_eof(&mut self) -> bool {
-        self.done = true;
-        false
-    }
-
-    // ----- Tags -----
-
-    /// "Create a new start/end tag token".
-    fn new_tag(&mut self, kind: TagKind) {
-        self.tag_kind = kind;
-        self.tag_name.clear();
-        self.self_closing = false;
-        self.attrs.clear();
-        if !self.attr_set.is_empty() {
-            self.attr_set.clear();
-        }
-        self.attr_active = false;
-        self.pending_attr = None;
-    }
-
-    /// "Start a new attribute in the current tag token".
-    fn start_attribute(&mut self) {
-        self.finish_attribute();
-        self.attr_name.clear();
-        self.attr_value.clear();
-        self.attr_active = true;
-        self.attr_duplicate = false;
-        self.attr_atom = None;
-        self.attr_key = AttrKey::None;
-    }
-
-    /// Leaving the attribute name state: the duplicate-attribute check (§ attribute-name-state:
-    /// "the complete attribute's name must be compared to the other attributes on the same
-    /// token; if there is already an attribute on the token with the exact same name, then
-    /// this is a duplicate-attribute parse error and the new attribute must be removed from
-    /// the token").
-    ///
-    /// Short lists are scanned. Longer ones use `attr_set`; when errors are off, the lookup of
-    /// an attribute is deferred until the next attribute's name ends (or the tag is emitted),
-    /// and its slot of the set is prefetched now: on a tag with hundreds of thousands of
-    /// attributes the set outgrows the caches, and the slot arrives while the value and the
-    /// next name are tokenized instead of stalling here. The attributes kept are the same
-    /// either way. (With errors on, a deferred `duplicate-attribute` error would be reported
-    /// after errors found later in the input, so the check is made at once.)
-    fn check_duplicate_attribute(&mut self) {
-        self.attr_key = AttrKey::None;
-        if self.attrs.len() < LINEAR_DUPLICATE_CHECK {
-            // (No attribute is pending: only a tag that uses the set defers.)
-            let name = self.atoms.get(&self.attr_name);
-            let duplicate = self.attrs.as_slice().iter().any(|a| a.name.local == name);
-            self.decide_attribute(duplicate, Some(name));
-            return;
-        }
-        if self.attr_set.is_empty() {
-            for (i, a) in self.attrs.as_slice().iter().enumerate() {
-                self.attr_set.insert(NameKey::of(&a.name.local), i);
-            }
-        }
-        // A long name is looked up by its bytes: a duplicate never becomes a LocalName.
-        let (key, atom) = match NameKey::of_long(&self.attr_name) {
-            Some(key) => (key, None),
-            None => {
-                let name = self.atoms.get(&self.attr_name);
-                (NameKey::of(&name), Some(name))
-            }
-        };
-        if !self.errors_on {
-            self.attr_set.prefetch(key);
-            self.resolve_pending_attribute();
-            self.attr_atom = atom;
-            self.attr_key = AttrKey::Deferred(key);
-            return;
-        }
-        self.attr_key = AttrKey::Checked(key);
-        let duplicate = self.tag_has_attribute(key, &self.attr_name);
-        self.decide_attribute(duplicate, atom);
-    }
-
-    /// Whether the current tag has an attribute named `name`, whose key is `key`, by a lookup
-    /// in `attr_set` (which then holds every attribute of the tag).
-    fn tag_has_attribute(&self, key: NameKey, name: &str) -> bool {
-        let attrs = self.attrs.as_slice();
-        self.attr_set.contains(key, |i| {
-            attrs.get(i).is_some_and(|a| *a.name.local == *name)
-        })
-    }
-
-    /// The verdict of the duplicate-attribute check on the current attribute: a duplicate
-    /// (or an attribute over the limit) is reported and will be dropped.
-    fn decide_attribute(&mut self, duplicate: bool, atom: Option<LocalName>) {
-        if self.attribute_kept(duplicate) {
-            // `None` (a long name) is made into a LocalName when the attribute is finished.
-            self.attr_atom = atom;
-        } else {
-            self.attr_duplicate = true;
-        }
-    }
-
-    /// Whether an attribute found to be a `duplicate` (or not) is kept, given the attributes
-    /// the tag has: a duplicate is a parse error, and so (not in the standard: the resource
-    /// limit of [`TokenizerOptions::max_attributes`]) is an attribute past the limit, which
-    /// is dropped like a duplicate.
-    fn attribute_kept(&mut self, duplicate: bool) -> bool {
-        if duplicate {
-            self.error(ErrorCode::DuplicateAttribute);
-            false
-        } else if self.attribute_limit_reached() {
-            self.error(ErrorCode::TooManyAttributes);
-            false
-        } else {
-            true
-        }
-    }
-
-    /// The current tag already holds [`TokenizerOptions::max_attributes`] attributes.
-    #[inline]
-    fn attribute_limit_reached(&self) -> bool {
-        self.max_attributes
-            .is_some_and(|max| self.attrs.len() >= max)
-    }
-
-    /// Adds the finished attribute to the tag unless it was a duplicate (or over the limit);
-    /// an attribute whose check is deferred becomes the pending one.
-    fn finish_attribute(&mut self) {
-        if !self.attr_active {
-            return;
-        }
-        self.attr_active = false;
-        if self.attr_duplicate {
-            return;
-        }
-        let key = std::mem::replace(&mut self.attr_key, AttrKey::None);
-        if let AttrKey::Deferred(key) = key {
-            // (Normally none is pending: the check resolved it.)
-            self.resolve_pending_attribute();
-            std::mem::swap(&mut self.attr_name, &mut self.pending_name);
-            std::mem::swap(&mut self.attr_value, &mut self.pending_value);
-            self.pending_attr = Some((key, self.attr_atom.take()));
-            return;
-        }
-        let local = match self.attr_atom.take() {
-            Some(atom) => atom,
-            None => self.atoms.get(&self.attr_name),
-        };
-        if let AttrKey::Checked(key) = key {
-            self.attr_set.insert(key, self.attrs.len());
-        }
-        // The value moves into the list by a swap; the next attribute starts with the
-        // slot's old string, which `push` has emptied.
-        std::mem::swap(self.attrs.push(local), &mut self.attr_value);
-    }
-
-    /// Makes the deferred duplicate-attribute check of the pending attribute, if there is
-    /// one, and adds it to the tag unless it is a duplicate (or over the limit). Called when
-    /// the next attribute's name ends, before an attribute is finished and when the tag is
-    /// emitted, so the tag's attributes stay in source order.
-    fn resolve_pending_attribute(&mut self) {
-        let Some((key, atom)) = self.pending_attr.take() else {
-            return;
-        };
-        let duplicate = self.tag_has_attribute(key, &self.pending_name);
-        if !self.attribute_kept(duplicate) {
-            return;
-        }
-        let local = match atom {
-            Some(atom) => atom,
-            None => self.atoms.get(&self.pending_name),
-        };
-        self.attr_set.insert(key, self.attrs.len());
-        std::mem::swap(self.attrs.push(local), &mut self.pending_value);
-    }
-
-    /// "Emit the current tag token".
-    fn emit_tag(&mut self) {
-        self.finish_attribute();
-        self.resolve_pending_attribute();
-        let name = self.atoms.get(&self.tag_name);
-        if self.tag_kind == TagKind::EndTag {
-            if !self.attrs.is_empty() {
-                self.error(ErrorCode::EndTagWithAttributes);
-            }
-            if self.self_closing {
-                self.error(ErrorCode::EndTagWithTrailingSolidus);
-            }
-        } else {
-            self.last_start_tag = Some(name.clone());
-        }
-        self.emit_tag_token(self.tag_kind, name, self.self_closing);
-    }
-
-    /// Passes a finished tag token, with the attributes in `self.attrs`, to the sink (after
-    /// the pending text); the attributes are lent for the call and recycled after it.
-    #[inline]
-    fn emit_tag_token(&mut self, kind: TagKind, name: LocalName, self_closing: bool) {
-        self.flush_text();
-        let span = self.token_span();
-        let tag = Tag {
-            kind,
-            name,
-            self_closing,
-            attrs: DistinctAttrs::from_tokenizer(self.attrs.as_slice()),
-        };
-        let result = self.sink.process_token(Token::Tag(tag), span);
-        self.attrs.clear();
-        self.sink_result(result);
-    }
-
-    /// "An appropriate end tag token": its name is that of the last start tag emitted.
-    fn is_appropriate_end_tag(&self) -> bool {
-        match &self.last_start_tag {
-            Some(name) => **name == *self.tag_name,
-            None => false,
-        }
-    }
-
-    // ----- Comments, DOCTYPEs, PIs -----
-
-    /// "Emit the current comment token".
-    fn emit_comment(&mut self) {
-        self.flush_text();
-        let span = self.token_span();
-        let result = self.sink.process_token(Token::Comment(&self.comment), span);
-        self.sink_result(result);
-    }
-
-    /// "Emit the current DOCTYPE token".
-    fn emit_doctype(&mut self) {
-        self.flush_text();
-        let span = self.token_span();
-        let result = self.sink.process_token(Token::Doctype(&self.doctype), span);
-        self.doctype = Doctype::default();
-        self.sink_result(result);
-    }
-
-    /// "Emit the current processing instruction token" (target in the temporary buffer).
-    fn emit_processing_instruction(&mut self) {
-        self.flush_text();
-        let span = self.token_span();
-        let result = self.sink.process_token(
-            Token::ProcessingInstruction {
-                target: &self.temp,
-                data: &self.pi_data,
-            },
-            span,
-        );
-        self.sink_result(result);
     }
 }

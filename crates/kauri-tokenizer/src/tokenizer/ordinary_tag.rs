@@ -13,7 +13,8 @@
 //! states handle the tag from its `<` as usual. So tokens, errors and positions are the
 //! same with or without it.
 
-use super::{CrOrNull, Tokenizer, LINEAR_DUPLICATE_CHECK};
+use super::attribute_builder::LINEAR_DUPLICATE_CHECK;
+use super::{CrOrNull, Tokenizer};
 use crate::char_ref::{semicolon_terminated_match, NamedMatch};
 use crate::sink::TokenSink;
 use crate::token::TagKind;
@@ -113,7 +114,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let name = self.atoms.get_folded(&self.buf, name_start, p);
         let bytes = self.buf.as_bytes();
         let mut self_closing = false;
-        debug_assert!(self.attrs.is_empty());
+        debug_assert!(self.attr.list.is_empty());
         loop {
             // Before attribute name state (§ before-attribute-name-state).
             p = skip(bytes, p, WS);
@@ -137,7 +138,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // (At the attribute limit the slow path drops the attribute and reports it.)
             if kind == TagKind::EndTag
-                || self.attrs.len() >= LINEAR_DUPLICATE_CHECK
+                || self.attr.list.len() >= LINEAR_DUPLICATE_CHECK
                 || self.attribute_limit_reached()
             {
                 return self.give_up();
@@ -154,7 +155,13 @@ impl<S: TokenSink> Tokenizer<S> {
                 return self.give_up();
             }
             let local = self.atoms.get_folded(&self.buf, attr_start, p);
-            if self.attrs.as_slice().iter().any(|a| a.name.local == local) {
+            if self
+                .attr
+                .list
+                .as_slice()
+                .iter()
+                .any(|a| a.name.local == local)
+            {
                 return self.give_up();
             }
             let bytes = self.buf.as_bytes();
@@ -162,7 +169,7 @@ impl<S: TokenSink> Tokenizer<S> {
             p = skip(bytes, p, WS);
             // The value is written straight into the tag's attribute list (a reused string);
             // giving up empties the list.
-            let value = self.attrs.push(local);
+            let value = self.attr.list.push(local);
             if bytes.get(p) == Some(&b'=') {
                 // Before attribute value state (§ before-attribute-value-state).
                 p = skip(bytes, p + 1, WS);
@@ -213,7 +220,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Drops what the ordinary tag path built so far; the states take over.
     #[cold]
     fn give_up(&mut self) -> bool {
-        self.attrs.clear();
+        self.attr.list.clear();
         false
     }
 }

@@ -6,17 +6,15 @@
 //! for long inputs) costs more than the search itself. So the first few words of eight bytes
 //! are looked at here, one `u64` at a time, and `memchr` takes over only past them. How many
 //! pays depends on the run:
-//! * the data state's text: one word. (Measured over the corpus with callgrind: 633.3 M
-//!   instructions with `memchr2` alone, 627.1 M with one word first, 636.8 M with two.)
+//! * the data state's text: one word. Callgrind over the corpus counts about 1% fewer
+//!   instructions for a whole parse than with `memchr2` alone, and about 1.5% fewer than with
+//!   two words.
 //! * a quoted attribute value: four words. Values are longer (24 bytes on average over the
 //!   corpus; 35% end within the first word, 73% within three, 84% within four) and a value's
-//!   search has no other work to share the call with. (Measured with callgrind over the
-//!   corpus at 1a120a5, the data state at one word: 602.9 M instructions with one word for
-//!   values too, 599.6 M with three, 598.9 M with four, 598.9 M with six.)
+//!   search has no other work to share the call with: four words count about 0.7% fewer
+//!   instructions than one, and more than four gain nothing.
 //!
-//! Measured again once the words came from one slice (see `find2`) and the value and name
-//! paths of the ordinary tag path were faster: 579.9 M instructions with one word for the data
-//! state and four for values, 589.6 M with two for the data state, 579.9 M with five for values.
+//! (docs/performance.md says how to count: `examples/parse_drop` under callgrind.)
 
 /// `0x01` in every byte of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;

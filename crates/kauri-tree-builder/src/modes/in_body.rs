@@ -1,5 +1,4 @@
-//! The "in body" insertion mode (§ parsing-main-inbody) and the "text" insertion mode
-//! (§ parsing-main-incdata).
+//! The "in body" insertion mode (§ parsing-main-inbody).
 
 use crate::foreign_tables::adjusted_foreign_attributes;
 use crate::sink::{QuirksMode, TreeSink};
@@ -667,42 +666,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.error(ErrorCode::UnexpectedEndTag);
                 return;
             }
-        }
-    }
-
-    /// The "text" insertion mode (§ parsing-main-incdata).
-    pub(crate) fn text<'a>(&mut self, token: Token<'a>) -> Flow<'a> {
-        match token {
-            Token::Characters(s) => {
-                self.insert_characters(s);
-                Flow::Done
-            }
-            Token::NullCharacter => {
-                self.insert_characters("\u{FFFD}");
-                Flow::Done
-            }
-            Token::Eof => {
-                let current = self.open.len().saturating_sub(1);
-                self.error_unclosed(ErrorCode::EofInText, current, |_| true);
-                self.pop();
-                self.mode = self.original_mode;
-                Flow::Reprocess(Token::Eof)
-            }
-            Token::Tag(Tag {
-                kind: TagKind::EndTag,
-                name,
-                ..
-            }) => {
-                let popped = self.pop();
-                self.mode = self.original_mode;
-                if let Some(e) = popped {
-                    if name == local_name!("script") && e.is_html(&local_name!("script")) {
-                        self.script_end_tag(e.handle);
-                    }
-                }
-                Flow::Done
-            }
-            _ => Flow::Done,
         }
     }
 }

@@ -449,19 +449,28 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "Reconstruct the active formatting elements" (§ the-list-of-active-formatting-elements).
+    /// Steps 1-2, the check that almost every call stops at, are inlined into the callers;
+    /// the rest is [`Self::reconstruct_from_step_3`].
+    #[inline]
     pub(crate) fn reconstruct_active_formatting_elements(&mut self) {
         // 1-2. Nothing to do when the list is empty, or its last entry is a marker or open.
         let Some(last) = self.active.entries.last() else {
             return;
         };
         match last {
-            Entry::Marker => return,
+            Entry::Marker => {}
             Entry::Element { id, .. } => {
-                if self.open.is_open(*id) {
-                    return;
+                if !self.open.is_open(*id) {
+                    self.reconstruct_from_step_3();
                 }
             }
         }
+    }
+
+    /// "Reconstruct the active formatting elements", steps 3-10: the last entry is an element
+    /// that is not open.
+    #[inline(never)]
+    fn reconstruct_from_step_3(&mut self) {
         // 3-6. Rewind to the entry after the last marker or open element.
         let mut i = self.active.entries.len() - 1;
         while i > 0 {

@@ -119,34 +119,8 @@ pub struct ParseArgs {
     /// Parse a fragment in this context element: `td`, `svg path`, `math mi`.
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
-    /// The scripting flag.
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
-    pub scripting: OnOff,
-    /// Decode with this WHATWG encoding label (no sniffing; confidence certain). Only a byte
-    /// order mark beats it, as in the standard's sniffing algorithm.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
-    /// The transport layer's charset label (as from a Content-Type header).
-    #[arg(long, value_name = "LABEL")]
-    pub transport_charset: Option<String>,
-    /// Also print the parse errors (JSON: an "errors" member; tree: an #errors section;
-    /// html and text: on stderr).
-    #[arg(long)]
-    pub errors: bool,
-    /// Record source locations (JSON: "span" and "end_tag_span" byte ranges per node).
-    #[arg(long)]
-    pub locations: bool,
-    /// The parser's "allow declarative shadow roots" flag: `<template shadowrootmode>` attaches
-    /// a shadow root to its parent. Default: on for documents, off for fragments (innerHTML).
-    #[arg(long, value_enum, value_name = "on|off")]
-    pub shadow_roots: Option<OnOff>,
-    /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
-    pub template_for: OnOff,
-    /// Limit the tree's depth as Blink does with 512: content that would be deeper goes into
-    /// the deepest allowed element instead (see ParseOptions::max_depth).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_depth: Option<u32>,
+    #[command(flatten)]
+    pub parse: ParseFlags,
     /// Feed the input to the streaming parser (kauri::Parser) N bytes at a time, as bytes
     /// arriving from a network would (for testing; the output does not depend on N). Standard
     /// input is always streamed, in the pieces it arrives in, unless this is given.
@@ -170,25 +144,83 @@ pub struct SelectArgs {
     /// Print each match as one line of JSON: name, attributes, outer HTML and text.
     #[arg(long)]
     pub json: bool,
-    /// With --json: add each match's source span (byte offsets into the decoded input).
-    #[arg(long, requires = "json")]
-    pub locations: bool,
     /// End each record with a NUL byte instead of a newline.
     #[arg(short = '0', long = "null")]
     pub null: bool,
-    /// Limit the tree's depth (see `kauri parse --max-depth`).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_depth: Option<u32>,
     /// Parse a fragment in this context element: `td`, `svg path`, `math mi`.
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
+    #[command(flatten)]
+    pub parse: ParseFlags,
+}
+
+/// The parse options of `kauri parse` and `kauri select`: one flag per field of
+/// `kauri::ParseOptions`, with its defaults (the README's "Defaults" table).
+#[derive(Args, Debug)]
+pub struct ParseFlags {
+    /// The scripting flag (`noscript` content is raw text when on).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub scripting: OnOff,
     /// Decode with this WHATWG encoding label (no sniffing; confidence certain). Only a byte
     /// order mark beats it, as in the standard's sniffing algorithm.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// The scripting flag (affects how `noscript` parses and serializes).
+    /// The transport layer's charset label (as from a Content-Type header).
+    #[arg(long, value_name = "LABEL")]
+    pub transport_charset: Option<String>,
+    /// Let the statistical detector guess UTF-8 for unlabelled bytes, as browsers do for local
+    /// files (off: a browser's behaviour on network content).
     #[arg(long, value_enum, default_value_t = OnOff::On)]
-    pub scripting: OnOff,
+    pub utf8_guess: OnOff,
+    /// Also print the parse errors (JSON: an "errors" member; tree: an #errors section;
+    /// html and text, and `select`: on stderr).
+    #[arg(long)]
+    pub errors: bool,
+    /// Record source locations (JSON: "span" and "end_tag_span" byte ranges per node).
+    #[arg(long)]
+    pub locations: bool,
+    /// Parse as an iframe srcdoc document (never quirks mode from the DOCTYPE).
+    #[arg(long)]
+    pub iframe_srcdoc: bool,
+    /// The parser's "allow declarative shadow roots" flag: `<template shadowrootmode>` attaches
+    /// a shadow root to its parent. Default: on for documents, off for fragments (innerHTML).
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub shadow_roots: Option<OnOff>,
+    /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
+    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    pub template_for: OnOff,
+    /// Parse only the first N bytes of the input (an input-truncated error marks the cut).
+    #[arg(long, value_name = "N")]
+    pub max_input_bytes: Option<u64>,
+    /// Keep at most N attributes per tag (a too-many-attributes error for each one dropped).
+    #[arg(long, value_name = "N")]
+    pub max_attributes: Option<u32>,
+    /// Limit the tree's depth as Blink does with 512: content that would be deeper goes into
+    /// the deepest allowed element instead (see ParseOptions::max_depth).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_depth: Option<u32>,
+}
+
+impl ParseFlags {
+    /// The `kauri::ParseOptions` these flags give, field for field.
+    pub fn options(&self) -> kauri::ParseOptions {
+        kauri::ParseOptions {
+            scripting: self.scripting == OnOff::On,
+            encoding: self.encoding.clone(),
+            transport_charset: self.transport_charset.clone(),
+            allow_utf8_guess: self.utf8_guess == OnOff::On,
+            locations: self.locations,
+            iframe_srcdoc: self.iframe_srcdoc,
+            max_input_bytes: self
+                .max_input_bytes
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+            max_attributes: self.max_attributes.map(|n| n as usize),
+            max_depth: self.max_depth.map(|n| n as usize),
+            declarative_shadow_roots: self.shadow_roots.map(|s| s == OnOff::On),
+            template_for: self.template_for == OnOff::On,
+            errors: self.errors,
+        }
+    }
 }
 
 /// `kauri tokenize`.

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use kauri::{Document, ParseOptions};
 
-use super::args::{Command, Format, OnOff, ParseArgs, SelectArgs, TokenizeArgs};
+use super::args::{Command, Format, ParseArgs, SelectArgs, TokenizeArgs};
 use super::output_encoding::EncodingWriter;
 use super::{Cli, Failure};
 
@@ -84,23 +84,16 @@ fn encoding_rs_utf8() -> &'static kauri_encoding::Encoding {
 struct Input<'a> {
     path: &'a str,
     fragment: Option<&'a str>,
-    encoding: Option<String>,
-    transport_charset: Option<String>,
-    scripting: bool,
-    locations: bool,
-    shadow_roots: Option<bool>,
-    template_for: bool,
-    max_depth: Option<u32>,
-    /// Collect parse errors (`--errors`).
-    errors: bool,
+    /// The options, from the command's `ParseFlags`.
+    opts: ParseOptions,
 }
 
 /// `kauri parse` with the streaming parser: the input is fed `chunk` bytes at a time (or, with
 /// no chunk size, in the pieces standard input delivers). The CLI runs no scripts, so its
 /// parser does not pause at them ([`kauri::Parser::new`]).
 fn load_streaming(input: Input<'_>, chunk: Option<usize>) -> Result<Document, Failure> {
-    check_label(&input.encoding, "--encoding")?;
-    check_label(&input.transport_charset, "--transport-charset")?;
+    check_label(&input.opts.encoding, "--encoding")?;
+    check_label(&input.opts.transport_charset, "--transport-charset")?;
     let mut reader: Box<dyn Read> = if input.path == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -109,8 +102,7 @@ fn load_streaming(input: Input<'_>, chunk: Option<usize>) -> Result<Document, Fa
         // Small chunks come out of a buffer, not one system call each.
         Box::new(io::BufReader::with_capacity(STDIN_PIECE, file))
     };
-    let mut parser =
-        kauri::Parser::new(document_options(&input)).map_err(|e| Failure(e.to_string()))?;
+    let mut parser = kauri::Parser::new(input.opts.clone()).map_err(|e| Failure(e.to_string()))?;
     let mut buffer = vec![0; chunk.unwrap_or(STDIN_PIECE)];
     loop {
         let filled = match chunk {
@@ -156,28 +148,10 @@ fn read_some(reader: &mut dyn Read, buffer: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// The parse options of a document input.
-fn document_options(input: &Input<'_>) -> ParseOptions {
-    ParseOptions {
-        scripting: input.scripting,
-        encoding: input.encoding.clone(),
-        transport_charset: input.transport_charset.clone(),
-        // A file on disk: let the detector guess UTF-8, as browsers do for local files.
-        allow_utf8_guess: true,
-        locations: input.locations,
-        iframe_srcdoc: false,
-        declarative_shadow_roots: input.shadow_roots,
-        template_for: input.template_for,
-        max_depth: input.max_depth.map(|n| n as usize),
-        errors: input.errors,
-        ..ParseOptions::default()
-    }
-}
-
 /// Checks the options, reads the input and parses it (a document, or a fragment in a context).
 fn load(input: Input<'_>) -> Result<Document, Failure> {
-    check_label(&input.encoding, "--encoding")?;
-    check_label(&input.transport_charset, "--transport-charset")?;
+    check_label(&input.opts.encoding, "--encoding")?;
+    check_label(&input.opts.transport_charset, "--transport-charset")?;
     let context = match input.fragment {
         Some(context) => Some(
             context
@@ -187,13 +161,13 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
         None => None,
     };
     let bytes = read_input(input.path)?;
-    let opts = document_options(&input);
+    let opts = input.opts;
     match &context {
         Some(context) => {
-            let text = decode_text(&bytes, &input.encoding);
+            let text = decode_text(&bytes, &opts.encoding);
             drop(bytes);
             let encoding =
-                kauri_encoding::encoding_for_label(input.encoding.as_deref().unwrap_or("utf-8"))
+                kauri_encoding::encoding_for_label(opts.encoding.as_deref().unwrap_or("utf-8"))
                     .unwrap_or(encoding_rs_utf8());
             Ok(
                 Document::build(|arena| kauri::parse_fragment_in(arena, &text, context, &opts))
@@ -207,17 +181,12 @@ fn load(input: Input<'_>) -> Result<Document, Failure> {
 }
 
 fn parse(args: ParseArgs) -> Result<(), Failure> {
+    let opts = args.parse.options();
+    let (errors, locations) = (opts.errors, opts.locations);
     let input = Input {
         path: &args.input,
         fragment: args.fragment.as_deref(),
-        encoding: args.encoding.clone(),
-        transport_charset: args.transport_charset.clone(),
-        scripting: args.scripting == OnOff::On,
-        locations: args.locations,
-        shadow_roots: args.shadow_roots.map(|s| s == OnOff::On),
-        template_for: args.template_for == OnOff::On,
-        max_depth: args.max_depth,
-        errors: args.errors,
+        opts,
     };
     let streamed = args.fragment.is_none() && (args.chunk_size.is_some() || args.input == "-");
     let doc = if streamed {
@@ -226,7 +195,7 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
         load(input)?
     };
     // Errors of the html and text formats go to standard error, before the output.
-    if args.errors
+    if errors
         && matches!(
             args.format,
             Format::Html | Format::Text | Format::TextContent
@@ -238,14 +207,14 @@ fn parse(args: ParseArgs) -> Result<(), Failure> {
     to_stdout(|out| match args.format {
         Format::Tree => {
             doc.write_test_tree_limited(&mut *out, TREE_INDENT_LIMIT)?;
-            if args.errors {
+            if errors {
                 out.write_all(b"#errors\n")?;
                 write_errors(out, &doc)?;
             }
             Ok(())
         }
         Format::Json => {
-            doc.write_json(&mut *out, args.errors, args.locations)?;
+            doc.write_json(&mut *out, errors, locations)?;
             out.write_all(b"\n")
         }
         // Exactly the serialization, in the document's encoding (which its `<meta charset>`
@@ -278,19 +247,17 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
     // The selector is checked before the input is read, so a typo fails fast.
     let selector = kauri::Selector::parse(&args.selector)
         .map_err(|e| Failure(format!("invalid selector {:?}: {e}", args.selector)))?;
-    let scripting = args.scripting == OnOff::On;
+    let opts = args.parse.options();
+    let (scripting, errors, locations) = (opts.scripting, opts.errors, opts.locations);
     let doc = load(Input {
         path: &args.input,
         fragment: args.fragment.as_deref(),
-        encoding: args.encoding.clone(),
-        transport_charset: None,
-        scripting,
-        locations: args.locations,
-        max_depth: args.max_depth,
-        shadow_roots: None,
-        template_for: true,
-        errors: false,
+        opts,
     })?;
+    if errors {
+        let mut stderr = BufWriter::new(io::stderr().lock());
+        let _ = write_errors(&mut stderr, &doc).and_then(|()| stderr.flush());
+    }
     let options = kauri_dom::serialize::html::SerializeOptions { scripting };
     let end: &[u8] = if args.null { b"\0" } else { b"\n" };
     let mut record = String::new();
@@ -332,7 +299,7 @@ fn select(args: SelectArgs) -> Result<(), Failure> {
             };
             if args.json {
                 record.clear();
-                json_record(&mut record, element, &options, args.locations);
+                json_record(&mut record, element, &options, locations);
                 out.write_all(record.as_bytes())?;
             } else if args.text {
                 out.write_all(element.text_content().as_bytes())?;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use kauri_tokenizer::{LocalName, Namespace, QualName};
+use kauri_tokenizer::{Attribute, LocalName, Namespace, QualName};
 
 /// The context element of a fragment parse, named as the html5lib tree-construction tests name
 /// it: `td` (HTML), `svg path` (SVG), `math mi` (MathML).
@@ -14,6 +14,7 @@ use kauri_tokenizer::{LocalName, Namespace, QualName};
 /// html5lib tests always spell the namespace out, so both forms agree with them.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// use kauri::{FragmentContext, Namespace};
 /// let ctx: FragmentContext = "svg foreignObject".parse().unwrap();
 /// assert_eq!(ctx.name().local.as_ref(), "foreignObject");
@@ -26,6 +27,9 @@ use kauri_tokenizer::{LocalName, Namespace, QualName};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FragmentContext {
     name: QualName,
+    /// The context element's attributes (they matter for a MathML `annotation-xml` context,
+    /// whose `encoding` makes it an HTML integration point).
+    attrs: Vec<Attribute>,
 }
 
 /// A fragment context that names no element (empty, or with characters no tag name has).
@@ -45,6 +49,7 @@ impl FragmentContext {
     pub fn html(local: &str) -> FragmentContext {
         FragmentContext {
             name: QualName::html(LocalName::from(local.to_ascii_lowercase())),
+            attrs: Vec::new(),
         }
     }
 
@@ -52,6 +57,7 @@ impl FragmentContext {
     pub fn svg(local: &str) -> FragmentContext {
         FragmentContext {
             name: QualName::new(Namespace::Svg, LocalName::from(local)),
+            attrs: Vec::new(),
         }
     }
 
@@ -59,12 +65,35 @@ impl FragmentContext {
     pub fn mathml(local: &str) -> FragmentContext {
         FragmentContext {
             name: QualName::new(Namespace::MathMl, LocalName::from(local)),
+            attrs: Vec::new(),
         }
+    }
+
+    /// An existing element as the context (as `innerHTML` uses the element it sets): its name
+    /// and attributes.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{AttrName, Attribute, FragmentContext, LocalName, Namespace, QualName};
+    /// let name = QualName::new(Namespace::MathMl, LocalName::from("annotation-xml"));
+    /// let encoding = AttrName::new(LocalName::from("encoding"));
+    /// let attrs = vec![Attribute { name: encoding, value: "text/html".into() }];
+    /// let ctx = FragmentContext::element(name, attrs);
+    /// let frag = kauri::parse_fragment_for("<p>x", &ctx, &Default::default());
+    /// assert_eq!(frag.to_test_tree(), "| <p>\n|   \"x\"\n");
+    /// ```
+    pub fn element(name: QualName, attrs: Vec<Attribute>) -> FragmentContext {
+        FragmentContext { name, attrs }
     }
 
     /// The context element's qualified name.
     pub fn name(&self) -> &QualName {
         &self.name
+    }
+
+    /// The context element's attributes.
+    pub fn attrs(&self) -> &[Attribute] {
+        &self.attrs
     }
 }
 

@@ -1,10 +1,14 @@
-//! [`ParseOptions`].
+//! [`ParseOptions`]: how every parse runs, the same for Rust, the CLI and Python (the README's
+//! "Defaults" table lists them).
+
+use kauri_encoding::SniffOptions;
 
 /// How to parse. `ParseOptions::default()` is a browser's document parse of a local file:
 /// scripting enabled, encoding sniffed from bytes (guessing UTF-8 for unlabelled input), no
 /// source locations.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let opts = kauri::ParseOptions { scripting: false, ..Default::default() };
 /// let doc = kauri::parse_with_options("<noscript><p>x</p></noscript>", &opts);
 /// assert!(doc.to_test_tree().contains("<p>"));
@@ -35,6 +39,7 @@ pub struct ParseOptions {
     /// found later by the tree builder can still change a guessed (tentative) encoding once.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let bytes = "<title>\u{dc}n\u{ef}c\u{f6}d\u{e9} \u{2013} \u{65e5}\u{672c}\u{8a9e}</title>".as_bytes();
     /// let doc = kauri::parse_bytes(bytes);
     /// assert_eq!(doc.encoding(), "UTF-8");
@@ -43,8 +48,8 @@ pub struct ParseOptions {
     /// assert_ne!(doc.encoding(), "UTF-8");
     /// ```
     pub allow_utf8_guess: bool,
-    /// Record source locations: each node's [`span`](kauri_dom::Node::span) and each element's
-    /// [`end_tag_span`](kauri_dom::Node::end_tag_span), as byte offsets into the decoded
+    /// Record source locations: each node's [`span`](crate::Node::span) and each element's
+    /// [`end_tag_span`](crate::Node::end_tag_span), as byte offsets into the decoded
     /// text. Default `false`.
     pub locations: bool,
     /// Parse as an `iframe` `srcdoc` document (never quirks mode from the DOCTYPE).
@@ -59,6 +64,7 @@ pub struct ParseOptions {
     /// text. Input within the limit is parsed exactly as without it.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let opts = kauri::ParseOptions { max_input_bytes: Some(7), errors: true, ..Default::default() };
     /// let doc = kauri::parse_with_options("<p>abc\u{e9}def", &opts);
     /// assert_eq!(doc.text_content(), "abc");
@@ -82,12 +88,13 @@ pub struct ParseOptions {
     pub max_depth: Option<usize>,
     /// The parser's "allow declarative shadow roots" flag: whether `<template
     /// shadowrootmode=open|closed>` attaches a shadow root to its parent element
-    /// ([`Node::shadow_root`](kauri_dom::Node::shadow_root)) instead of being an ordinary
+    /// ([`Node::shadow_root`](crate::Node::shadow_root)) instead of being an ordinary
     /// template. `None` (the default) is the standard's default for the kind of parse: on for
     /// documents (as for a page a browser navigates to, or `parseHTMLUnsafe`), off for
     /// fragments (as `innerHTML`; `Some(true)` is `setHTMLUnsafe`).
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let doc = kauri::parse("<div><template shadowrootmode=open><p>x</p></template></div>");
     /// let div = doc.select_str("div").unwrap().next().unwrap();
     /// assert!(div.first_child().is_none());
@@ -103,6 +110,7 @@ pub struct ParseOptions {
     /// `false` gives the pre-2026 tree, in which `<template for>` is an ordinary template.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// let html = "<div><?start name=\"n\">old<?end></div><template for=n>new</template>";
     /// assert_eq!(kauri::parse(html).select_str("div").unwrap().next().unwrap().text_content(), "new");
     /// let opts = kauri::ParseOptions { template_for: false, ..Default::default() };
@@ -110,13 +118,14 @@ pub struct ParseOptions {
     /// assert_eq!(doc.select_str("div").unwrap().next().unwrap().text_content(), "old");
     /// ```
     pub template_for: bool,
-    /// Collect the parse errors ([`Document::errors`](kauri_dom::Document::errors)), each
+    /// Collect the parse errors ([`Document::errors`](crate::Document::errors)), each
     /// with its code, byte offset, line and column. Default `false`: no error is looked for,
     /// which spares the parse the input-stream scan, the line and column counting and the
     /// error list (the CLI's `--errors` turns it on). The errors, when asked for, do not
     /// depend on the other options except the limits, which add their own.
     ///
     /// ```
+    /// # use kauri_dom as kauri;
     /// assert!(kauri::parse("<p>a</b>").errors().is_empty());
     /// let opts = kauri::ParseOptions { errors: true, ..Default::default() };
     /// let doc = kauri::parse_with_options("<p>a</b>", &opts);
@@ -129,8 +138,15 @@ pub struct ParseOptions {
 
 impl ParseOptions {
     /// Cuts text input to [`max_input_bytes`](ParseOptions::max_input_bytes) (at the last
-    /// character boundary at or before it); `true` when it was cut.
-    pub(crate) fn limit_text<'s>(&self, html: &'s str) -> (&'s str, bool) {
+    /// character boundary at or before it); `true` when it was cut. This is the text a parse
+    /// with these options reads.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { max_input_bytes: Some(4), ..Default::default() };
+    /// assert_eq!(opts.limit_text("ab\u{e9}cd"), ("ab\u{e9}", true));
+    /// ```
+    pub fn limit_text<'s>(&self, html: &'s str) -> (&'s str, bool) {
         match self.max_input_bytes {
             Some(max) if html.len() > max => {
                 let mut end = max;
@@ -144,11 +160,34 @@ impl ParseOptions {
     }
 
     /// Cuts byte input to [`max_input_bytes`](ParseOptions::max_input_bytes); `true` when it
-    /// was cut.
-    pub(crate) fn limit_bytes<'b>(&self, bytes: &'b [u8]) -> (&'b [u8], bool) {
+    /// was cut. These are the bytes a parse with these options reads.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { max_input_bytes: Some(2), ..Default::default() };
+    /// assert_eq!(opts.limit_bytes(b"abc"), (&b"ab"[..], true));
+    /// ```
+    pub fn limit_bytes<'b>(&self, bytes: &'b [u8]) -> (&'b [u8], bool) {
         match self.max_input_bytes {
             Some(max) if bytes.len() > max => (&bytes[..max], true),
             _ => (bytes, false),
+        }
+    }
+
+    /// The encoding sniffing algorithm's inputs (§ determining-the-character-encoding) from
+    /// these options: the override label, the transport charset and the UTF-8 guess.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let opts = kauri::ParseOptions { encoding: Some("koi8-r".into()), ..Default::default() };
+    /// assert_eq!(opts.sniff_options().override_label.as_deref(), Some("koi8-r"));
+    /// ```
+    pub fn sniff_options(&self) -> SniffOptions {
+        SniffOptions {
+            override_label: self.encoding.clone(),
+            transport_label: self.transport_charset.clone(),
+            allow_utf8_guess: self.allow_utf8_guess,
+            ..SniffOptions::default()
         }
     }
 }

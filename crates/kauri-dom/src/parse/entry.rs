@@ -1,17 +1,21 @@
 //! The parse entry points: text, bytes and fragments, into an owned [`Document`] or an arena.
+//! Each one runs the pipeline through [`Driver`].
 
-use kauri_dom::fragment::{parse_fragment as parse_fragment_into, FragmentOptions};
-use kauri_dom::{Arena, Document, DomSink, Parsed};
-use kauri_encoding::{Encoding, EncodingDecision, SniffOptions, UnknownLabel};
-use kauri_tokenizer::{fill_positions, ErrorCode, ParseError, Tokenizer, TokenizerOptions};
-use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
+use std::borrow::Cow;
 
-use crate::fragment::{ContextError, FragmentContext};
-use crate::options::ParseOptions;
+use kauri_encoding::{Encoding, EncodingDecision, UnknownLabel};
+
+use super::context::{ContextError, FragmentContext};
+use super::driver::Driver;
+use super::options::ParseOptions;
+use crate::document::Document;
+use crate::node::Arena;
+use crate::sink::{DomSink, Parsed};
 
 /// Parses a document from text with the default options.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let doc = kauri::parse("<title>T</title><p>x");
 /// assert_eq!(doc.to_test_tree(), "| <html>\n|   <head>\n|     <title>\n|       \"T\"\n|   <body>\n|     <p>\n|       \"x\"\n");
 /// assert_eq!(doc.encoding(), "UTF-8");
@@ -30,6 +34,7 @@ pub fn parse_with_options(html: &str, opts: &ParseOptions) -> Document {
 /// (§ the-input-byte-stream) and [`Document::encoding`] names it.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let doc = kauri::parse_bytes(b"<meta charset=shift_jis><p>\x82\xa0");
 /// assert_eq!(doc.encoding(), "Shift_JIS");
 /// assert_eq!(doc.text_content(), "\u{3042}");
@@ -62,6 +67,7 @@ pub fn parse_bytes_with_options(
 /// label.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let bytes = "<meta charset=utf-8><p>café".as_bytes().to_vec();
 /// let doc = kauri::parse_owned_bytes(bytes, &Default::default()).unwrap();
 /// assert_eq!((doc.text_content().as_str(), doc.encoding()), ("café", "UTF-8"));
@@ -103,6 +109,7 @@ where
 /// document's root is a DocumentFragment holding the fragment's nodes.
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let frag = kauri::parse_fragment("<td>a<td>b", "tr", &Default::default()).unwrap();
 /// assert_eq!(frag.to_test_tree(), "| <td>\n|   \"a\"\n| <td>\n|   \"b\"\n");
 /// assert!(kauri::parse_fragment("x", "", &Default::default()).is_err());
@@ -113,102 +120,187 @@ pub fn parse_fragment(
     opts: &ParseOptions,
 ) -> Result<Document, ContextError> {
     let context: FragmentContext = context.parse()?;
-    Ok(
-        Document::build(|arena| parse_fragment_in(arena, html, &context, opts))
-            .with_scripting(opts.scripting),
-    )
+    Ok(parse_fragment_for(html, &context, opts))
+}
+
+/// [`parse_fragment`] with a typed context element.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// let td = kauri::FragmentContext::html("td");
+/// let frag = kauri::parse_fragment_for("<p>a", &td, &Default::default());
+/// assert_eq!(frag.root().inner_html(), "<p>a</p>");
+/// ```
+pub fn parse_fragment_for(html: &str, context: &FragmentContext, opts: &ParseOptions) -> Document {
+    Document::build(|arena| parse_fragment_in(arena, html, context, opts))
+        .with_scripting(opts.scripting)
 }
 
 /// Parses a document from text into `arena` (comrak-style: the tree borrows the arena).
 ///
 /// ```
+/// # use kauri_dom as kauri;
 /// let arena = kauri::Arena::new();
 /// let parsed = kauri::parse_document(&arena, "<p>hi", &Default::default());
 /// assert_eq!(parsed.root.text_content(), "hi");
 /// ```
 pub fn parse_document<'a>(arena: &'a Arena<'a>, html: &str, opts: &ParseOptions) -> Parsed<'a> {
     let (html, truncated) = opts.limit_text(html);
-    run_document(arena, html, opts, false, truncated).0
+    Driver::document(opts).run(arena, html, truncated).0
+}
+
+/// Parses a fragment into `arena`; the root is a DocumentFragment.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let tr = kauri::FragmentContext::html("tr");
+/// let parsed = kauri::parse_fragment_in(&arena, "<td>a", &tr, &Default::default());
+/// assert_eq!(parsed.root.inner_html(), "<td>a</td>");
+/// ```
+pub fn parse_fragment_in<'a>(
+    arena: &'a Arena<'a>,
+    html: &str,
+    context: &FragmentContext,
+    opts: &ParseOptions,
+) -> Parsed<'a> {
+    let (html, truncated) = opts.limit_text(html);
+    Driver::fragment(opts, context)
+        .run(arena, html, truncated)
+        .0
 }
 
 /// Parses a document from bytes into `arena`; returns the tree and the encoding used. Fails
 /// only when [`ParseOptions::encoding`] is not an encoding label. See
 /// [`parse_bytes_with_options`] for the reparse on a `<meta>` encoding change.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let bytes = b"<meta charset=shift_jis><p>\x82\xa0";
+/// let (parsed, encoding) = kauri::parse_document_bytes(&arena, bytes, &Default::default())?;
+/// assert_eq!((parsed.root.text_content().as_str(), encoding.name()), ("\u{3042}", "Shift_JIS"));
+/// # Ok::<(), kauri::UnknownLabel>(())
+/// ```
 pub fn parse_document_bytes<'a>(
     arena: &'a Arena<'a>,
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
-    parse_document_bytes_keeping_text(arena, bytes, opts).map(|(parsed, used, _)| (parsed, used))
-}
-
-/// [`parse_document_bytes`], also giving the text the tree was parsed from (the decoded
-/// input, after a restart the second decoding): the text the errors' offsets point into.
-pub(crate) fn parse_document_bytes_keeping_text<'a>(
-    arena: &'a Arena<'a>,
-    bytes: &[u8],
-    opts: &ParseOptions,
-) -> Result<(Parsed<'a>, &'static Encoding, String), UnknownLabel> {
-    let (bytes, truncated) = opts.limit_bytes(bytes);
-    let decision = kauri_encoding::sniff(bytes, &sniff_options(opts))?;
-    let text = kauri_encoding::decode(bytes, &decision);
-    let (parsed, change) = run_document(arena, &text, opts, decision.is_tentative(), truncated);
-    match restart_encoding(decision.encoding, change) {
-        Some(new) => {
-            drop(text);
-            let text = kauri_encoding::decode(bytes, &EncodingDecision::meta_in_tree(new));
-            let parsed = run_document(arena, &text, opts, false, truncated).0;
-            Ok((parsed, new, text))
-        }
-        None => Ok((parsed, decision.encoding, text)),
-    }
+    decode_and_parse(arena, Cow::Borrowed(bytes), opts, false).map(|d| (d.parsed, d.encoding))
 }
 
 /// [`parse_document_bytes`] for bytes the caller hands over (see [`parse_owned_bytes`]): the
 /// bytes become the text without a copy when they already are the text, and are dropped before
 /// the parse when they must be decoded and the encoding is certain. They are kept only while a
 /// `<meta>` may still change a tentative encoding and the text is a decoded copy.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let bytes = "<p>caf\u{e9}".as_bytes().to_vec();
+/// let (parsed, encoding) = kauri::parse_document_owned_bytes(&arena, bytes, &Default::default())?;
+/// assert_eq!((parsed.root.text_content().as_str(), encoding.name()), ("caf\u{e9}", "UTF-8"));
+/// # Ok::<(), kauri::UnknownLabel>(())
+/// ```
 pub fn parse_document_owned_bytes<'a>(
     arena: &'a Arena<'a>,
-    mut bytes: Vec<u8>,
+    bytes: Vec<u8>,
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
-    let truncated = match opts.max_input_bytes {
-        Some(max) if bytes.len() > max => {
-            bytes.truncate(max);
-            true
+    decode_and_parse(arena, Cow::Owned(bytes), opts, false).map(|d| (d.parsed, d.encoding))
+}
+
+/// A document parsed from bytes, with the encoding used and (when asked for) the decoded text
+/// the tree was parsed from: the text the errors' offsets and the nodes' spans point into.
+pub struct DecodedParse<'a> {
+    /// The tree and its errors.
+    pub parsed: Parsed<'a>,
+    /// The encoding the bytes were decoded with (after a restart, the declared one).
+    pub encoding: &'static Encoding,
+    /// The decoded text (after a restart, the second decoding), or `None` when not asked for.
+    pub text: Option<String>,
+}
+
+/// [`parse_document_bytes`], also giving the decoded text the tree was parsed from.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// let arena = kauri::Arena::new();
+/// let d = kauri::parse_document_bytes_with_text(&arena, b"<p>\x82\xa0", &kauri::ParseOptions {
+///     encoding: Some("shift_jis".into()),
+///     ..Default::default()
+/// })?;
+/// assert_eq!(d.text.as_deref(), Some("<p>\u{3042}"));
+/// # Ok::<(), kauri::UnknownLabel>(())
+/// ```
+pub fn parse_document_bytes_with_text<'a>(
+    arena: &'a Arena<'a>,
+    bytes: &[u8],
+    opts: &ParseOptions,
+) -> Result<DecodedParse<'a>, UnknownLabel> {
+    decode_and_parse(arena, Cow::Borrowed(bytes), opts, true)
+}
+
+/// The one bytes path (§ the-input-byte-stream): cut the bytes to the input limit, sniff the
+/// encoding, decode (in place when the caller handed the bytes over and they already are the
+/// text), parse, and restart once with the declared encoding when the tree builder asks
+/// (§ changing-the-encoding-while-parsing). Bytes that must be decoded are kept only while a
+/// restart may still need them.
+fn decode_and_parse<'a>(
+    arena: &'a Arena<'a>,
+    bytes: Cow<'_, [u8]>,
+    opts: &ParseOptions,
+    keep_text: bool,
+) -> Result<DecodedParse<'a>, UnknownLabel> {
+    let (bytes, truncated) = match bytes {
+        Cow::Borrowed(b) => {
+            let (b, truncated) = opts.limit_bytes(b);
+            (Cow::Borrowed(b), truncated)
         }
-        _ => false,
+        Cow::Owned(mut b) => {
+            let truncated = opts.max_input_bytes.is_some_and(|max| b.len() > max);
+            if let Some(max) = opts.max_input_bytes {
+                b.truncate(max);
+            }
+            (Cow::Owned(b), truncated)
+        }
     };
-    let decision = kauri_encoding::sniff(&bytes, &sniff_options(opts))?;
+    let decision = kauri_encoding::sniff(&bytes, &opts.sniff_options())?;
     let tentative = decision.is_tentative();
     // `kept`: the original bytes, when the text is a copy and a restart may still need them.
-    let (text, kept) = match kauri_encoding::decode_in_place(bytes, &decision) {
-        Ok(text) => (text, None),
-        Err(bytes) if tentative => (kauri_encoding::decode(&bytes, &decision), Some(bytes)),
-        Err(bytes) => (kauri_encoding::decode(&bytes, &decision), None),
+    let (text, kept): (String, Option<Cow<'_, [u8]>>) = match bytes {
+        Cow::Borrowed(b) => (kauri_encoding::decode(b, &decision), Some(Cow::Borrowed(b))),
+        Cow::Owned(b) => match kauri_encoding::decode_in_place(b, &decision) {
+            Ok(text) => (text, None),
+            Err(b) => {
+                let text = kauri_encoding::decode(&b, &decision);
+                (text, tentative.then_some(Cow::Owned(b)))
+            }
+        },
     };
-    let (parsed, change) = run_document(arena, &text, opts, tentative, truncated);
-    match restart_encoding(decision.encoding, change) {
+    let driver = Driver::document(opts).encoding_tentative(tentative);
+    let (parsed, change) = driver.run(arena, &text, truncated);
+    let (parsed, encoding, text) = match restart_encoding(decision.encoding, change) {
         Some(new) => {
             // A restart only follows a tentative decision, so there was no BOM: text decoded in
             // place holds exactly the original bytes.
-            let bytes = kept.unwrap_or_else(|| text.into_bytes());
-            let text = kauri_encoding::decode_vec(bytes, &EncodingDecision::meta_in_tree(new));
-            Ok((run_document(arena, &text, opts, false, truncated).0, new))
+            let again = EncodingDecision::meta_in_tree(new);
+            let text = match kept {
+                Some(Cow::Borrowed(b)) => kauri_encoding::decode(b, &again),
+                Some(Cow::Owned(b)) => kauri_encoding::decode_vec(b, &again),
+                None => kauri_encoding::decode_vec(text.into_bytes(), &again),
+            };
+            let parsed = Driver::document(opts).run(arena, &text, truncated).0;
+            (parsed, new, text)
         }
-        None => Ok((parsed, decision.encoding)),
-    }
-}
-
-/// The sniffing inputs of `opts`.
-pub(crate) fn sniff_options(opts: &ParseOptions) -> SniffOptions {
-    SniffOptions {
-        override_label: opts.encoding.clone(),
-        transport_label: opts.transport_charset.clone(),
-        allow_utf8_guess: opts.allow_utf8_guess,
-        ..SniffOptions::default()
-    }
+        None => (parsed, decision.encoding, text),
+    };
+    Ok(DecodedParse {
+        parsed,
+        encoding,
+        text: keep_text.then_some(text),
+    })
 }
 
 /// "change the encoding" (§ changing-the-encoding-while-parsing): the encoding to restart the parse
@@ -219,90 +311,6 @@ fn restart_encoding(
     change: Option<&'static Encoding>,
 ) -> Option<&'static Encoding> {
     kauri_encoding::change_the_encoding(current, change?)
-}
-
-/// Parses a fragment into `arena`; the root is a DocumentFragment.
-pub fn parse_fragment_in<'a>(
-    arena: &'a Arena<'a>,
-    html: &str,
-    context: &FragmentContext,
-    opts: &ParseOptions,
-) -> Parsed<'a> {
-    let (html, truncated) = opts.limit_text(html);
-    let fragment_options = FragmentOptions {
-        scripting: opts.scripting,
-        locations: opts.locations,
-        max_attributes: opts.max_attributes,
-        max_depth: opts.max_depth,
-        // Fragments default to "allow declarative shadow roots" false (`innerHTML`).
-        declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(false),
-        template_for: opts.template_for,
-        errors: opts.errors,
-    };
-    let mut parsed =
-        parse_fragment_into(arena, html, context.name(), Vec::new(), &fragment_options);
-    report_truncation(html, truncated && opts.errors, &mut parsed.errors);
-    fill_positions(html, &mut parsed.errors);
-    parsed
-}
-
-pub(crate) fn tree_builder_options(
-    opts: &ParseOptions,
-    encoding_tentative: bool,
-) -> TreeBuilderOptions {
-    TreeBuilderOptions {
-        scripting: opts.scripting,
-        iframe_srcdoc: opts.iframe_srcdoc,
-        encoding_tentative,
-        max_depth: opts.max_depth,
-        declarative_shadow_roots: opts.declarative_shadow_roots.unwrap_or(true),
-        template_for: opts.template_for,
-        errors: opts.errors,
-    }
-}
-
-/// The tokenizer's options for `opts` (a document's: the data state; a fragment parse sets the
-/// initial state). `errors` is handed down here, as to the tree builder and the DOM sink: no
-/// layer asks the one above what it wants.
-pub(crate) fn tokenizer_options(opts: &ParseOptions) -> TokenizerOptions {
-    TokenizerOptions {
-        errors: opts.errors,
-        max_attributes: opts.max_attributes,
-        ..TokenizerOptions::default()
-    }
-}
-
-/// Appends the [`ErrorCode::InputTruncated`] error at the end of `html` when the input was cut
-/// by [`ParseOptions::max_input_bytes`].
-fn report_truncation(html: &str, truncated: bool, errors: &mut Vec<ParseError>) {
-    if truncated {
-        errors.push(ParseError::at(ErrorCode::InputTruncated, html.len()));
-    }
-}
-
-/// Tokenizes and builds a document; returns the tree and the tree builder's encoding change
-/// request (only made when `encoding_tentative`). `truncated`: the input was cut by
-/// [`ParseOptions::max_input_bytes`].
-fn run_document<'a>(
-    arena: &'a Arena<'a>,
-    html: &str,
-    opts: &ParseOptions,
-    encoding_tentative: bool,
-    truncated: bool,
-) -> (Parsed<'a>, Option<&'static Encoding>) {
-    let sink = DomSink::new(arena)
-        .with_spans(opts.locations)
-        .with_errors(opts.errors);
-    let builder = TreeBuilder::new(sink, tree_builder_options(opts, encoding_tentative));
-    let mut tokenizer = Tokenizer::new(builder, tokenizer_options(opts));
-    let _ = tokenizer.feed(html);
-    let _ = tokenizer.end();
-    let builder = tokenizer.into_sink();
-    let change = builder.encoding_change_request();
-    let mut parsed = builder.into_sink().finish();
-    report_truncation(html, truncated && opts.errors, &mut parsed.errors);
-    fill_positions(html, &mut parsed.errors);
-    (parsed, change)
 }
 
 #[cfg(test)]

@@ -1,0 +1,139 @@
+//! The tokenizer's cache of recently made name atoms ([`AtomCache`]): tag and attribute names
+//! repeat, and a hit costs far less than interning the name again.
+
+use std::cell::Cell;
+
+use crate::names::{hash_bytes, hash_word, LocalName};
+
+/// A small direct-mapped cache from names to atoms: most pages use a few dozen tag and
+/// attribute names over and over, and a cache hit is much cheaper than interning the name
+/// again. Names of up to 8 bytes (93% of attribute names, nearly all tag names) are keyed by
+/// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
+/// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
+/// names hash their bytes ([`hash_bytes`]) and compare as strings.
+pub(super) struct AtomCache {
+    slots: AtomSlots,
+}
+
+/// The slots of an [`AtomCache`]: a key (a short name's packed bytes, or [`AtomCache::LONG`])
+/// and the name.
+type AtomSlots = Vec<(u64, Option<LocalName>)>;
+
+thread_local! {
+    /// The slots of the last [`AtomCache`] dropped on this thread, for the next tokenizer: a
+    /// small page would otherwise spend about as long filling and freeing the 512 slots as
+    /// tokenizing, and the next page starts with the names the last one used. (A cached name
+    /// is a value, the same whichever document it came from.)
+    static SPARE_ATOM_SLOTS: Cell<Option<AtomSlots>> = const { Cell::new(None) };
+}
+
+impl Drop for AtomCache {
+    fn drop(&mut self) {
+        let slots = std::mem::take(&mut self.slots);
+        if slots.len() == Self::SIZE {
+            // (During thread teardown the slot may be gone: the slots are then just freed.)
+            let _ = SPARE_ATOM_SLOTS.try_with(|spare| spare.set(Some(slots)));
+        }
+    }
+}
+
+impl AtomCache {
+    const SIZE: usize = 512;
+    /// `64 - log2(SIZE)`: the shift that turns a 64-bit hash into a slot index.
+    const SHIFT: u32 = 55;
+    /// Key of the slots that hold long names (no packed short name is all ones).
+    const LONG: u64 = u64::MAX;
+
+    pub(super) fn new() -> AtomCache {
+        let spare = SPARE_ATOM_SLOTS.try_with(Cell::take).ok().flatten();
+        AtomCache {
+            slots: spare.unwrap_or_else(|| vec![(0, None); Self::SIZE]),
+        }
+    }
+
+    /// The bytes of a name of at most 8 bytes as one little-endian word, zero-padded.
+    #[inline]
+    pub(super) fn pack(name: &[u8]) -> u64 {
+        let mut word = [0u8; 8];
+        word[..name.len()].copy_from_slice(name);
+        u64::from_le_bytes(word)
+    }
+
+    /// The atom for `name`.
+    #[inline]
+    pub(super) fn get(&mut self, name: &str) -> LocalName {
+        let bytes = name.as_bytes();
+        if bytes.len() <= 8 && !bytes.is_empty() {
+            let key = Self::pack(bytes);
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
+            let slot = &mut self.slots[index];
+            if slot.0 == key {
+                if let Some(atom) = &slot.1 {
+                    return atom.clone();
+                }
+            }
+            let atom = LocalName::from(name);
+            *slot = (key, Some(atom.clone()));
+            return atom;
+        }
+        self.get_long(name)
+    }
+
+    /// The atom for `raw` with ASCII upper case folded to lower case, as the tag name and
+    /// attribute name states fold names.
+    #[inline(always)]
+    pub(super) fn get_folded(&mut self, buf: &str, start: usize, end: usize) -> LocalName {
+        let bytes = buf.as_bytes();
+        let len = end.wrapping_sub(start);
+        if len.wrapping_sub(1) < 8 {
+            // One unaligned load and a mask when eight bytes are there to read.
+            let mut key = match bytes.get(start..start + 8) {
+                Some(word) => {
+                    let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                    word & (u64::MAX >> (64 - 8 * len))
+                }
+                None => Self::pack(bytes.get(start..end).unwrap_or_default()),
+            };
+            // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
+            // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
+            let high = 0x8080_8080_8080_8080u64;
+            let low7 = key & !high;
+            let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
+            let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
+            let upper = ge_a & !gt_z & !(key & high);
+            key |= upper >> 2;
+            let index = (hash_word(key) >> Self::SHIFT) as usize;
+            if let Some((slot_key, Some(atom))) = self.slots.get(index) {
+                if *slot_key == key {
+                    return atom.clone();
+                }
+            }
+            return self.miss_short(&buf[start..end], key, index);
+        }
+        self.get_long(&buf[start..end].to_ascii_lowercase())
+    }
+
+    /// [`AtomCache::get_folded`] for a short name that is not in its slot.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn miss_short(&mut self, raw: &str, key: u64, index: usize) -> LocalName {
+        let atom = LocalName::from(&*raw.to_ascii_lowercase());
+        self.slots[index] = (key, Some(atom.clone()));
+        atom
+    }
+
+    /// [`AtomCache::get`] for names longer than 8 bytes (and the empty name).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn get_long(&mut self, name: &str) -> LocalName {
+        let slot = &mut self.slots[(hash_bytes(name.as_bytes()) >> Self::SHIFT) as usize];
+        match &slot.1 {
+            Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
+            _ => {
+                let atom = LocalName::from(name);
+                *slot = (Self::LONG, Some(atom.clone()));
+                atom
+            }
+        }
+    }
+}

@@ -16,11 +16,14 @@ pub fn parse_rcdom(text: &str) {
     std::hint::black_box(&dom);
 }
 
-/// Full DOM into markup5ever_rcdom, then the number of nodes below the document (template
-/// contents not included, as Kauri's `descendants`; for `compare rss`).
-pub fn count_nodes(text: &str) -> usize {
-    let dom =
-        html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text));
+/// Full DOM into markup5ever_rcdom, kept (for `compare rss`).
+pub fn parse_rcdom_kept(text: &str) -> RcDom {
+    html5ever::parse_document(RcDom::default(), Default::default()).one(StrTendril::from(text))
+}
+
+/// The number of nodes below the document (template contents not included, as Kauri's
+/// `descendants`; for `compare rss`).
+pub fn count_nodes(dom: &RcDom) -> usize {
     let mut stack = dom.document.children.borrow().clone();
     let mut count = 0;
     while let Some(node) = stack.pop() {

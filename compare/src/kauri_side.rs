@@ -18,12 +18,6 @@ pub fn parse_dom_with_errors(text: &str) {
     std::hint::black_box(&document);
 }
 
-/// Full DOM, then the number of nodes below the document (for `compare rss`).
-pub fn count_nodes(text: &str) -> usize {
-    let document = kauri::parse(text);
-    document.root().descendants().count()
-}
-
 /// The tokenizer alone, into a sink that drops every token (and asks for no errors, as
 /// html5ever's tokenizer computes none by default).
 pub fn tokenize(text: &str) {

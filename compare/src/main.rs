@@ -5,9 +5,17 @@
 //! `compare sanitize [--rounds N] PAGES...` compares Kauri's default sanitizer with ammonia's
 //! (see `sanitize_bench.rs`).
 //!
-//! `compare rss FILE --parser kauri|html5ever` parses one file once with one parser (full DOM) and
-//! prints its node count, so that `/usr/bin/time -v` measures each parser's peak RSS alike: the
-//! file is read and decoded to a `String` the same way for both, and kept during the parse.
+//! `compare jobs [--rounds N] PAGES...` times what users do with a parsed page (CSS selection,
+//! serialization, text extraction) and comment-sized fragment parses against lexbor, scraper and
+//! html5ever (see `jobs.rs`).
+//!
+//! `compare rss --parser kauri|lexbor|html5ever|none (FILE | --family NAME [--size MB])` parses one
+//! input once with one parser (full DOM) and prints the process's peak RSS; `compare rss-table
+//! [--size MB] [FILE...]` runs it for every parser on each FILE and each hostile family and prints
+//! the table (see `memory.rs`).
+//!
+//! `compare report [--runs N] [--size MB] CORPUS` runs `bench` and `jobs` N times and
+//! `rss-table` once and prints the tables of docs/performance.md (see `report.rs`).
 //!
 //! Every page is read into memory once. After a warm-up pass over all pages, the parsers take turns
 //! (round-robin per page, in an order shuffled for every page and round, so machine noise and
@@ -25,9 +33,12 @@
 //! page faults for the memory another one returned; `--glibc-defaults` keeps glibc's defaults.
 
 mod html5ever_side;
+mod jobs;
 mod kauri_side;
 #[cfg(lexbor)]
 mod lexbor_side;
+mod memory;
+mod report;
 mod sanitize_bench;
 
 use std::path::PathBuf;
@@ -72,10 +83,10 @@ const CONTENDERS: &[Contender] = &[
     },
 ];
 
-/// A shuffled order of the contenders' indexes for turn number `turn` (Fisher-Yates driven by
-/// xorshift64, seeded from `turn`).
-fn turn_order(turn: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..CONTENDERS.len()).collect();
+/// A shuffled order of `count` contenders' indexes for turn number `turn` (Fisher-Yates driven
+/// by xorshift64, seeded from `turn`).
+fn turn_order(turn: usize, count: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
     let mut state = (turn as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for i in (1..order.len()).rev() {
         state ^= state << 13;
@@ -106,16 +117,19 @@ const RATIOS: [(&str, &str); 5] = [
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("rss") {
-        return rss(&args[1..]);
+    match args.first().map(String::as_str) {
+        Some("rss") => return memory::rss(&args[1..]),
+        Some("rss-table") => return memory::rss_table(&args[1..]),
+        Some("report") => return report::report(&args[1..]),
+        _ => {}
     }
-    let sanitize = args.first().map(String::as_str) == Some("sanitize");
+    let command = args.first().cloned().unwrap_or_default();
     let (rounds, glibc_defaults, paths) = match parse_args(&args) {
         Ok(parsed) => parsed,
         Err(message) => {
             eprintln!("compare: {message}");
             eprintln!(
-                "usage: compare bench [--rounds N] [--glibc-defaults] PAGES...   (a folder means every .html in it)"
+                "usage: compare bench|jobs|sanitize [--rounds N] [--glibc-defaults] PAGES...   (a folder means every .html in it)"
             );
             return ExitCode::from(2);
         }
@@ -127,8 +141,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if sanitize {
+    if command == "sanitize" {
         sanitize_bench::run(&pages, rounds);
+        return ExitCode::SUCCESS;
+    }
+    if command == "jobs" {
+        jobs::run(&pages, rounds);
         return ExitCode::SUCCESS;
     }
     let total_bytes: usize = pages.iter().map(|(_, text)| text.len()).sum();
@@ -142,6 +160,11 @@ fn main() -> ExitCode {
             "lexbor: skipped (its sources were not found when compare was built: see build.rs)"
         );
     }
+    #[cfg(lexbor)]
+    println!(
+        "lexbor: built with -O{} (KAURI_LEXBOR_OPT; lexbor's CMake default is -O2)",
+        env!("KAURI_LEXBOR_OPT_LEVEL")
+    );
     if glibc_defaults {
         println!("allocator: glibc defaults for every parser");
     } else {
@@ -164,7 +187,7 @@ fn main() -> ExitCode {
             // repeatable), so that each parser follows each other one about equally often:
             // one that runs right after a similar one finds its code and the page warmer in
             // the caches. (A rotation of one fixed order is not enough: it keeps neighbours.)
-            for contender_index in turn_order(round * pages.len() + page_index) {
+            for contender_index in turn_order(round * pages.len() + page_index, CONTENDERS.len()) {
                 let contender = &CONTENDERS[contender_index];
                 let start = Instant::now();
                 (contender.run)(text);
@@ -234,35 +257,6 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `rss FILE --parser kauri|html5ever`: one full-DOM parse of one file, for peak RSS.
-fn rss(args: &[String]) -> ExitCode {
-    let (path, parser) = match args {
-        [path, flag, parser] if flag == "--parser" => (path, parser.as_str()),
-        _ => {
-            eprintln!("usage: compare rss FILE --parser kauri|html5ever");
-            return ExitCode::from(2);
-        }
-    };
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        Err(e) => {
-            eprintln!("compare: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let nodes = match parser {
-        "kauri" => kauri_side::count_nodes(&text),
-        "html5ever" => html5ever_side::count_nodes(&text),
-        _ => {
-            eprintln!("compare: --parser takes kauri or html5ever");
-            return ExitCode::from(2);
-        }
-    };
-    println!("{parser}: {nodes} nodes");
-    ExitCode::SUCCESS
-}
-
 /// The index of the contender called `name`, if it runs in this build.
 fn index_of(name: &str) -> Option<usize> {
     CONTENDERS.iter().position(|c| c.name == name)
@@ -285,8 +279,13 @@ fn keep_freed_memory() {
 fn parse_args(args: &[String]) -> Result<(usize, bool, Vec<PathBuf>), String> {
     let mut rest = args.iter();
     match rest.next().map(String::as_str) {
-        Some("bench" | "sanitize") => {}
-        _ => return Err("the commands are `bench`, `sanitize` and `rss`".into()),
+        Some("bench" | "sanitize" | "jobs") => {}
+        _ => {
+            return Err(
+                "the commands are `bench`, `jobs`, `sanitize`, `rss`, `rss-table` and `report`"
+                    .into(),
+            )
+        }
     }
     let mut rounds = 5;
     let mut glibc_defaults = false;

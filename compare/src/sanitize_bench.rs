@@ -13,7 +13,7 @@
 use std::time::{Duration, Instant};
 
 /// Comment-sized inputs: what a comment box or a chat message holds.
-const COMMENTS: &[&str] = &[
+pub const COMMENTS: &[&str] = &[
     "Great post! I <b>really</b> liked the part about <i>parsers</i>.",
     "<p>Thanks for sharing.</p><p>See <a href=\"https://example.com/docs\" title=\"docs\">the docs</a> for more.</p>",
     "lol <script>alert(document.cookie)</script> nice",

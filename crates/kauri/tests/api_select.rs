@@ -172,6 +172,16 @@ fn html_case_rules() {
     assert!(names(&doc, "foreignobject").is_empty());
     assert_eq!(names(&doc, "svg[viewBox]"), ["svg"]);
     assert!(names(&doc, "svg[viewbox]").is_empty());
+    // Lists: every subject a type selector (elements of other names are passed over before
+    // matching), and one subject that is not.
+    assert_eq!(names(&doc, "clipPath, DIV, p"), ["div", "clipPath"]);
+    assert!(names(&doc, "clippath, svg > p").is_empty());
+    assert_eq!(names(&doc, "clipPath, .Box"), ["div", "clipPath"]);
+    assert_eq!(names(&doc, "svg > :is(clipPath)"), ["clipPath"]);
+    let svg = doc.select_str("svg").unwrap().next().unwrap();
+    let clip = svg.children().nth(1).unwrap();
+    assert!(clip.matches(&Selector::parse("svg > clipPath").unwrap()));
+    assert!(!clip.matches(&Selector::parse("svg > clippath").unwrap()));
     // Predefined namespace prefixes.
     assert_eq!(names(&doc, "svg|*"), ["svg", "foreignObject", "clipPath"]);
     assert_eq!(names(&doc, "html|input"), ["input"]);

@@ -52,14 +52,7 @@ impl<'a> Iterator for Select<'a> {
     type Item = &'a Node<'a>;
 
     fn next(&mut self) -> Option<&'a Node<'a>> {
-        for node in self.inner.by_ref() {
-            if let Some(element) = ElementRef::new(node) {
-                if self.matcher.matches(&self.selector, element) {
-                    return Some(node);
-                }
-            }
-        }
-        None
+        self.matcher.first_match(&self.selector, &mut self.inner)
     }
 }
 
@@ -101,15 +94,32 @@ impl Matcher {
         }
     }
 
+    /// Whether `element` matches `selector`.
     fn matches(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
-        if self.has_stack <= HAS_STACK_ALWAYS_OK {
-            return self.matches_here(selector, element);
-        }
-        let needed = self.has_stack + HAS_STACK_ALWAYS_OK;
-        stacker::maybe_grow(needed, needed, || self.matches_here(selector, element))
+        self.first_match(selector, &mut std::iter::once(element.node))
+            .is_some()
     }
 
-    fn matches_here(&mut self, selector: &Selector, element: ElementRef<'_>) -> bool {
+    /// The next node of `nodes` that is an element matching `selector`. One matching context
+    /// serves the whole walk, as it does in a browser's `querySelectorAll`, and elements whose
+    /// name the selector cannot match are passed over without the crate.
+    fn first_match<'a>(
+        &mut self,
+        selector: &Selector,
+        nodes: &mut impl Iterator<Item = &'a Node<'a>>,
+    ) -> Option<&'a Node<'a>> {
+        if self.has_stack <= HAS_STACK_ALWAYS_OK {
+            return self.first_match_here(selector, nodes);
+        }
+        let needed = self.has_stack + HAS_STACK_ALWAYS_OK;
+        stacker::maybe_grow(needed, needed, || self.first_match_here(selector, nodes))
+    }
+
+    fn first_match_here<'a>(
+        &mut self,
+        selector: &Selector,
+        nodes: &mut impl Iterator<Item = &'a Node<'a>>,
+    ) -> Option<&'a Node<'a>> {
         let mut context = MatchingContext::new(
             MatchingMode::Normal,
             None,
@@ -119,7 +129,17 @@ impl Matcher {
             MatchingForInvalidation::No,
         );
         context.scope_element = self.scope;
-        selectors::matching::matches_selector_list(&selector.list, element, &mut context)
+        nodes.find(|node| match &node.data {
+            NodeData::Element(element) => {
+                selector.may_match(&element.name)
+                    && selectors::matching::matches_selector_list(
+                        &selector.list,
+                        ElementRef { node, element },
+                        &mut context,
+                    )
+            }
+            _ => false,
+        })
     }
 }
 

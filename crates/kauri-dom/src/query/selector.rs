@@ -3,7 +3,8 @@
 use std::fmt;
 
 use cssparser::{BasicParseErrorKind, ParseErrorKind, ToCss};
-use selectors::parser::SelectorParseErrorKind;
+use kauri_tokenizer::{LocalName, Namespace};
+use selectors::parser::{Component, SelectorParseErrorKind};
 use selectors::visitor::SelectorVisitor;
 use selectors::SelectorList;
 
@@ -46,6 +47,11 @@ pub struct Selector {
     /// Whether some selector uses `:has()`, which the crate matches recursively over the
     /// subtree's depth (see `Select`).
     pub(crate) has_relative: bool,
+    /// The local names the rightmost compound of each selector of the list names (`p` in
+    /// `div p`, `h1` and `h2` in `h1, h2`), as (written, ASCII-lowercased) pairs, so that a walk
+    /// passes over elements of other names without running the matcher ([`Selector::may_match`]).
+    /// Empty when some selector of the list names none (`.x`, `*`, `:is(p)`).
+    subjects: Box<[(LocalName, LocalName)]>,
 }
 
 const _: fn() = || {
@@ -72,9 +78,11 @@ impl Selector {
                 for selector in list.slice() {
                     selector.visit(&mut finder);
                 }
+                let subjects = subject_names(&list);
                 Ok(Selector {
                     list,
                     has_relative: finder.0,
+                    subjects,
                 })
             }
             Err(error) => {
@@ -87,6 +95,42 @@ impl Selector {
             }
         }
     }
+}
+
+impl Selector {
+    /// Whether an element with this name can match: false only when every selector of the list
+    /// requires another local name of its subject. The name compared is the one the selectors
+    /// crate compares (`select_name`): lowercased for an HTML element (every document Kauri
+    /// builds is an HTML document), as written for a foreign one.
+    pub(crate) fn may_match(&self, name: &kauri_tokenizer::QualName) -> bool {
+        if self.subjects.is_empty() {
+            return true;
+        }
+        let html = name.ns == Namespace::Html;
+        self.subjects
+            .iter()
+            .any(|(written, lower)| name.local == *if html { lower } else { written })
+    }
+}
+
+/// The (written, lowercased) local name each selector of `list` requires of its subject, or none
+/// at all when some selector requires none. `Selector::iter` yields the rightmost compound's
+/// components (the crate stores a selector in matching order), and a type selector there is a
+/// requirement of the compound as a whole (one inside `:not()` or `:is()` is a component of
+/// its own list, not of this compound).
+fn subject_names(list: &SelectorList<KauriSelectors>) -> Box<[(LocalName, LocalName)]> {
+    let mut names = Vec::with_capacity(list.len());
+    for selector in list.slice() {
+        let name = selector.iter().find_map(|component| match component {
+            Component::LocalName(name) => Some((name.name.0.clone(), name.lower_name.0.clone())),
+            _ => None,
+        });
+        match name {
+            Some(name) => names.push(name),
+            None => return Box::default(),
+        }
+    }
+    names.into_boxed_slice()
 }
 
 impl std::str::FromStr for Selector {

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use clap::Args;
@@ -302,20 +302,25 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let mut totals = Totals::default();
     let (sender, receiver) = mpsc::sync_channel::<(usize, Outcome)>(threads * 16);
+    let window = Window::new(threads * 16);
     let written = std::thread::scope(|scope| {
         let opts = &opts;
         let select = select.as_ref();
+        let window = &window;
         scope.spawn(move || {
             pool.install(|| {
                 jobs(sources, bad).enumerate().par_bridge().for_each_with(
                     sender,
                     |sender, (index, job)| {
+                        window.wait_for(index);
                         // The receiver only goes away when writing failed; then stop quietly.
                         let _ = sender.send((index, run_job(job, opts, select)));
                     },
                 )
             })
         });
+        // However the writing ends, no worker may wait for it any longer.
+        let _open = OpenOnDrop(window);
         // Lines come back in any order; they go out in input order.
         let mut waiting: BTreeMap<usize, Outcome> = BTreeMap::new();
         let mut next = 0;
@@ -323,6 +328,7 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
             waiting.insert(index, outcome);
             while let Some(outcome) = waiting.remove(&next) {
                 next += 1;
+                window.advance(next);
                 match outcome {
                     Outcome::Line(line, bytes) => {
                         totals.pages += 1;
@@ -372,6 +378,56 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// How far the workers may run ahead of the writer: the page with index `i` is not started
+/// before the lines of every page up to `i - ahead` are written. The lines held back for input
+/// order are then at most `ahead`, however many pages the run has; without the bound, a thread
+/// slow on one page (or descheduled on a busy machine) let the others pile up lines, and peak
+/// RSS grew with the number of pages (two threads: 22.7 MB for the 101 corpus pages, 39.8 MB
+/// for them listed 72 times; 101 lines were once held at the same time).
+struct Window {
+    /// The number of lines written (or `usize::MAX` once the writer is gone).
+    written: Mutex<usize>,
+    moved: Condvar,
+    ahead: usize,
+}
+
+impl Window {
+    fn new(ahead: usize) -> Window {
+        Window {
+            written: Mutex::new(0),
+            moved: Condvar::new(),
+            ahead,
+        }
+    }
+
+    /// Blocks until page `index` may start.
+    fn wait_for(&self, index: usize) {
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        while index >= written.saturating_add(self.ahead) {
+            written = self
+                .moved
+                .wait(written)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Records that `written` lines are out.
+    fn advance(&self, written: usize) {
+        *self.written.lock().unwrap_or_else(PoisonError::into_inner) = written;
+        self.moved.notify_all();
+    }
+}
+
+/// Opens the window for good when the writer stops, by success or error, so that no worker
+/// waits for lines that will never be written.
+struct OpenOnDrop<'a>(&'a Window);
+
+impl Drop for OpenOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.advance(usize::MAX);
+    }
+}
+
 /// The paths of a `--list` file (or standard input for `-`), one per non-empty line.
 fn read_list(list: &str) -> Result<Vec<String>, Failure> {
     let reader: Box<dyn BufRead> = if list == "-" {
@@ -412,4 +468,40 @@ fn progress_bar(quiet: bool, total: Option<u64>) -> ProgressBar {
     };
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn a_page_waits_until_the_lines_before_its_window_are_written() {
+        let window = Window::new(2);
+        let started = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                window.wait_for(0);
+                window.wait_for(1);
+                window.wait_for(3);
+                started.store(true, Ordering::SeqCst);
+            });
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            assert!(
+                !started.load(Ordering::SeqCst),
+                "page 3 started with no line written"
+            );
+            window.advance(2);
+        });
+        assert!(started.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_writer_that_stops_releases_every_waiting_page() {
+        let window = Window::new(1);
+        std::thread::scope(|scope| {
+            scope.spawn(|| window.wait_for(1_000_000));
+            drop(super::OpenOnDrop(&window));
+        });
+    }
 }

@@ -80,25 +80,50 @@ pyo3::create_exception!(
 );
 
 /// The options shared by `parse` and `parse_fragment`, as Python passes them.
+/// One keyword argument per field of `kauri::ParseOptions` (the README's "Defaults" table),
+/// apart from the encodings, which only bytes take.
 struct Flags {
     scripting: bool,
     errors: bool,
     locations: bool,
     declarative_shadow_roots: Option<bool>,
     max_depth: Option<usize>,
+    template_for: bool,
+    max_input_bytes: Option<usize>,
+    max_attributes: Option<usize>,
+    allow_utf8_guess: bool,
+    iframe_srcdoc: bool,
 }
 
 impl Flags {
     fn options(&self) -> kauri::ParseOptions {
         kauri::ParseOptions {
             scripting: self.scripting,
+            encoding: None,
+            transport_charset: None,
+            allow_utf8_guess: self.allow_utf8_guess,
             locations: self.locations,
-            declarative_shadow_roots: self.declarative_shadow_roots,
+            iframe_srcdoc: self.iframe_srcdoc,
+            max_input_bytes: self.max_input_bytes,
+            max_attributes: self.max_attributes,
             max_depth: self.max_depth,
+            declarative_shadow_roots: self.declarative_shadow_roots,
+            template_for: self.template_for,
             // Errors are collected only when asked for (no line/column work otherwise).
             errors: self.errors,
-            ..kauri::ParseOptions::default()
         }
+    }
+}
+
+/// A resource limit given as a count (`max_input_bytes=`, `max_attributes=`), or `OptionError`
+/// for a negative one.
+pub(crate) fn limit(name: &str, value: Option<i64>) -> PyResult<Option<usize>> {
+    match value {
+        None => Ok(None),
+        Some(n) if n >= 0 => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
+        Some(n) => Err(OptionError::new_err(format!(
+            "{name}={n}: give a count of at least 0, or None for no limit"
+        ))),
     }
 }
 
@@ -127,7 +152,8 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 #[pyfunction]
 #[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=true,
                     errors=false, locations=false, declarative_shadow_roots=None, max_depth=None,
-                    url=None))]
+                    url=None, template_for=true, max_input_bytes=None, max_attributes=None,
+                    allow_utf8_guess=true, iframe_srcdoc=false))]
 #[allow(clippy::too_many_arguments)]
 fn parse(
     py: Python<'_>,
@@ -140,6 +166,11 @@ fn parse(
     declarative_shadow_roots: Option<bool>,
     max_depth: Option<i64>,
     url: Option<&Bound<'_, PyAny>>,
+    template_for: bool,
+    max_input_bytes: Option<i64>,
+    max_attributes: Option<i64>,
+    allow_utf8_guess: bool,
+    iframe_srcdoc: bool,
 ) -> PyResult<Py<Document>> {
     let url = document_url(url)?;
     let doc = parse_document(
@@ -153,6 +184,11 @@ fn parse(
             locations,
             declarative_shadow_roots,
             max_depth: crate::max_depth(max_depth)?,
+            template_for,
+            max_input_bytes: limit("max_input_bytes", max_input_bytes)?,
+            max_attributes: limit("max_attributes", max_attributes)?,
+            allow_utf8_guess,
+            iframe_srcdoc,
         },
     )?;
     doc.bind(py).borrow_mut().url = url;
@@ -250,7 +286,8 @@ pub(crate) fn max_depth(max_depth: Option<i64>) -> PyResult<Option<usize>> {
 /// in the context element `context` (`"td"`, `"svg path"`, `"math mi"`).
 #[pyfunction]
 #[pyo3(signature = (html, /, context=None, *, scripting=true, errors=false, locations=false,
-                    declarative_shadow_roots=None, max_depth=None))]
+                    declarative_shadow_roots=None, max_depth=None, template_for=true,
+                    max_input_bytes=None, max_attributes=None))]
 #[allow(clippy::too_many_arguments)]
 fn parse_fragment(
     py: Python<'_>,
@@ -261,6 +298,9 @@ fn parse_fragment(
     locations: bool,
     declarative_shadow_roots: Option<bool>,
     max_depth: Option<i64>,
+    template_for: bool,
+    max_input_bytes: Option<i64>,
+    max_attributes: Option<i64>,
 ) -> PyResult<Py<Document>> {
     let Ok(text) = html.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
@@ -285,6 +325,13 @@ fn parse_fragment(
         locations,
         declarative_shadow_roots,
         max_depth,
+        template_for,
+        max_input_bytes: limit("max_input_bytes", max_input_bytes)?,
+        max_attributes: limit("max_attributes", max_attributes)?,
+        // Document-only fields: a fragment is never an iframe srcdoc document, and its text
+        // is already decoded.
+        allow_utf8_guess: true,
+        iframe_srcdoc: false,
     };
     let opts = flags.options();
     let context = context.to_string_lossy();

@@ -92,7 +92,8 @@ impl Parser {
     #[new]
     #[pyo3(signature = (*, context=None, encoding=None, transport_charset=None, scripting=true,
                         errors=false, locations=false, declarative_shadow_roots=None,
-                        max_depth=None))]
+                        max_depth=None, template_for=true, max_input_bytes=None,
+                        max_attributes=None, allow_utf8_guess=true, iframe_srcdoc=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         context: Option<String>,
@@ -103,6 +104,11 @@ impl Parser {
         locations: bool,
         declarative_shadow_roots: Option<bool>,
         max_depth: Option<i64>,
+        template_for: bool,
+        max_input_bytes: Option<i64>,
+        max_attributes: Option<i64>,
+        allow_utf8_guess: bool,
+        iframe_srcdoc: bool,
     ) -> PyResult<Parser> {
         check_label("encoding", &encoding)?;
         check_label("transport_charset", &transport_charset)?;
@@ -113,6 +119,11 @@ impl Parser {
             locations,
             declarative_shadow_roots,
             max_depth,
+            template_for,
+            max_input_bytes: crate::limit("max_input_bytes", max_input_bytes)?,
+            max_attributes: crate::limit("max_attributes", max_attributes)?,
+            allow_utf8_guess,
+            iframe_srcdoc,
         };
         let labels = encoding.is_some() || transport_charset.is_some();
         if labels && context.is_some() {

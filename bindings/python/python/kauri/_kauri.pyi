@@ -51,12 +51,19 @@ def parse(
     declarative_shadow_roots: Optional[bool] = None,
     max_depth: Optional[int] = None,
     url: Optional[str] = None,
+    template_for: bool = True,
+    max_input_bytes: Optional[int] = None,
+    max_attributes: Optional[int] = None,
+    allow_utf8_guess: bool = True,
+    iframe_srcdoc: bool = False,
 ) -> Document:
     """Parses a page. ``url`` is the page's address: the base of its relative URLs
     (``Document.base_url``, ``links(absolute=True)``, ``resolve_url``). ``str`` is used as it is; ``bytes`` are decoded after the standard's
     encoding sniffing (a BOM, then ``encoding``, then ``transport_charset``, then a ``<meta>``
     charset, then a guess). ``errors=True`` keeps the parse errors in ``Document.errors``;
-    ``locations=True`` records each node's ``span``. Releases the GIL while parsing.
+    ``locations=True`` records each node's ``span``. The other keywords are the fields of
+    Rust's ``ParseOptions`` with the same names and defaults (README, "Defaults").
+    Releases the GIL while parsing.
 
     Raises ``TypeError`` for other input types, ``OptionError`` when ``encoding`` or
     ``transport_charset`` is given with ``str`` input, ``EncodingError`` for an unknown label.
@@ -72,6 +79,9 @@ def parse_fragment(
     locations: bool = False,
     declarative_shadow_roots: Optional[bool] = None,
     max_depth: Optional[int] = None,
+    template_for: bool = True,
+    max_input_bytes: Optional[int] = None,
+    max_attributes: Optional[int] = None,
 ) -> Document:
     """Parses a fragment as ``innerHTML`` does, in the context element ``context`` (``"td"``,
     ``"svg path"``, ``"math mi"``). The document's ``root`` is a fragment node. Raises
@@ -99,6 +109,11 @@ class Parser:
         locations: bool = False,
         declarative_shadow_roots: Optional[bool] = None,
         max_depth: Optional[int] = None,
+        template_for: bool = True,
+        max_input_bytes: Optional[int] = None,
+        max_attributes: Optional[int] = None,
+        allow_utf8_guess: bool = True,
+        iframe_srcdoc: bool = False,
     ) -> None: ...
     def feed(self, piece: Union[str, bytes, bytearray], /) -> None:
         """Parses the next piece: ``bytes`` (the encoding is sniffed across pieces) or ``str``,

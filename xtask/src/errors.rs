@@ -243,7 +243,8 @@ const ENUM_DOC: &str = "use crate::error::ErrorKind;
 /// [`ErrorCode::message`] words it, [`ErrorCode::anchor`] points into the standard.
 ///
 /// ```
-/// use kauri_tokenizer::ErrorCode;
+/// # use kauri_tokenizer as kauri;
+/// use kauri::ErrorCode;
 ///
 /// assert_eq!(ErrorCode::EofInTag.as_str(), \"eof-in-tag\");
 /// assert_eq!(\"nested-a\".parse::<ErrorCode>(), Ok(ErrorCode::NestedA));
@@ -258,7 +259,8 @@ const ALL_DOC: &str =
     /// limits).
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::ALL[0], ErrorCode::AbruptClosingOfEmptyComment);
     /// assert!(ErrorCode::ALL.contains(&ErrorCode::InputTruncated));
     /// ```
@@ -267,7 +269,8 @@ const ALL_DOC: &str =
 const AS_STR_DOC: &str = "    /// The code as printed: `eof-in-tag`.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::UnexpectedEndTag.as_str(), \"unexpected-end-tag\");
     /// ```
 ";
@@ -276,7 +279,8 @@ const KIND_DOC: &str =
     "    /// Who defines the code: the standard, Kauri's tree construction, or Kauri's limits.
     ///
     /// ```
-    /// use kauri_tokenizer::{ErrorCode, ErrorKind};
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::{ErrorCode, ErrorKind};
     /// assert_eq!(ErrorCode::EofInTag.kind(), ErrorKind::Standard);
     /// assert_eq!(ErrorCode::NestedA.kind(), ErrorKind::TreeConstruction);
     /// assert_eq!(ErrorCode::InputTruncated.kind(), ErrorKind::Limit);
@@ -290,7 +294,8 @@ const ANCHOR_DOC: &str =
     /// for tree construction codes; empty for the limits, which the standard does not have.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::EofInTag.anchor(), \"parse-error-eof-in-tag\");
     /// assert_eq!(ErrorCode::NestedA.anchor(), \"parsing-main-inbody\");
     /// assert_eq!(ErrorCode::InputTruncated.anchor(), \"\");
@@ -304,7 +309,8 @@ const MESSAGE_DOC: &str = "    /// The worded message, as a template: one senten
     /// character, `{open}` the unclosed elements.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(
     ///     ErrorCode::NestedA.message(),
     ///     \"Start tag “a” while an “a” is open: links cannot nest (the parser closes the open “a”).\"

@@ -9,7 +9,8 @@ use crate::Sanitizer;
 /// sanitizer `setHTML` makes of the same dictionary.
 ///
 /// ```
-/// use kauri_sanitizer::{Sanitizer, SanitizerElement};
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::{Sanitizer, SanitizerElement};
 /// let s = Sanitizer::builder()
 ///     .elements(["p", "a"])
 ///     .element(SanitizerElement::from("img").with_attributes(["src", "alt"]))
@@ -20,7 +21,7 @@ use crate::Sanitizer;
 ///     s.sanitize(r#"<p title=t style=x>a<img src=i.png alt=i onerror=e()><!--c-->"#),
 ///     r#"<p title="t">a<img src="i.png" alt="i"></p>"#
 /// );
-/// # Ok::<(), kauri_sanitizer::ConfigError>(())
+/// # Ok::<(), kauri::ConfigError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct SanitizerBuilder {
@@ -35,9 +36,10 @@ impl SanitizerBuilder {
     /// Adds HTML elements to `elements` (the allow-list).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().elements(["b"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().elements(["b"]).build()?;
     /// assert_eq!(s.sanitize("<b>1</b><i>2</i>"), "<b>1</b>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn elements<'s>(mut self, list: impl IntoIterator<Item = &'s str>) -> Self {
         let elements = self.config.elements.get_or_insert_with(Vec::new);
@@ -48,12 +50,13 @@ impl SanitizerBuilder {
     /// Adds one entry (any namespace, with its own attribute lists) to `elements`.
     ///
     /// ```
-    /// use kauri_sanitizer::{SanitizerElement, SanitizerName, SVG_NAMESPACE};
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{SanitizerElement, SanitizerName, SVG_NAMESPACE};
     /// let circle = SanitizerElement::from(SanitizerName::with_namespace("circle", Some(SVG_NAMESPACE)));
     /// let svg = SanitizerElement::from(SanitizerName::with_namespace("svg", Some(SVG_NAMESPACE)));
-    /// let s = kauri_sanitizer::Sanitizer::builder().element(svg).element(circle.with_attributes(["r"])).build()?;
+    /// let s = kauri::Sanitizer::builder().element(svg).element(circle.with_attributes(["r"])).build()?;
     /// assert_eq!(s.sanitize("<svg><circle r=1 fill=red></circle></svg>"), r#"<svg><circle r="1"></circle></svg>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn element(mut self, element: SanitizerElement) -> Self {
         self.config
@@ -66,9 +69,10 @@ impl SanitizerBuilder {
     /// Adds HTML elements to `removeElements`.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().remove_elements(["i"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().remove_elements(["i"]).build()?;
     /// assert_eq!(s.sanitize("<b>1</b><i>2</i>"), "<b>1</b>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn remove_elements<'s>(mut self, list: impl IntoIterator<Item = &'s str>) -> Self {
         let remove = self.config.remove_elements.get_or_insert_with(Vec::new);
@@ -79,9 +83,10 @@ impl SanitizerBuilder {
     /// Adds HTML elements to `replaceWithChildrenElements`.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().replace_with_children_elements(["font"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().replace_with_children_elements(["font"]).build()?;
     /// assert_eq!(s.sanitize("<font color=red>x</font>"), "x");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn replace_with_children_elements<'s>(
         mut self,
@@ -98,9 +103,10 @@ impl SanitizerBuilder {
     /// Adds no-namespace attributes to `attributes` (the allow-list on every element).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().attributes(["id"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().attributes(["id"]).build()?;
     /// assert_eq!(s.sanitize("<p id=a class=b>x"), r#"<p id="a">x</p>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn attributes<'s>(mut self, list: impl IntoIterator<Item = &'s str>) -> Self {
         let attributes = self.config.attributes.get_or_insert_with(Vec::new);
@@ -111,9 +117,10 @@ impl SanitizerBuilder {
     /// Adds no-namespace attributes to `removeAttributes`.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().remove_attributes(["style"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().remove_attributes(["style"]).build()?;
     /// assert_eq!(s.sanitize("<p style=x id=a>x"), r#"<p id="a">x</p>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn remove_attributes<'s>(mut self, list: impl IntoIterator<Item = &'s str>) -> Self {
         let remove = self.config.remove_attributes.get_or_insert_with(Vec::new);
@@ -124,9 +131,10 @@ impl SanitizerBuilder {
     /// Sets `comments`.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().comments(true).build_for_safe_methods()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().comments(true).build_for_safe_methods()?;
     /// assert_eq!(s.sanitize("<!--c-->x"), "<!--c-->x");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn comments(mut self, keep: bool) -> Self {
         self.config.comments = Some(keep);
@@ -136,9 +144,10 @@ impl SanitizerBuilder {
     /// Sets `dataAttributes` (only valid with an `attributes` allow-list).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().attributes([]).data_attributes(true).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().attributes([]).data_attributes(true).build()?;
     /// assert_eq!(s.sanitize("<p data-x=1 id=y>x"), r#"<p data-x="1">x</p>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn data_attributes(mut self, keep: bool) -> Self {
         self.config.data_attributes = Some(keep);
@@ -148,10 +157,11 @@ impl SanitizerBuilder {
     /// Sets `javascriptURLs` (the safe methods remove `javascript:` URLs whatever it says).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().javascript_urls(true).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().javascript_urls(true).build()?;
     /// assert_eq!(s.sanitize_unsafe("<a href=javascript:x>a</a>"), r#"<a href="javascript:x">a</a>"#);
     /// assert_eq!(s.sanitize("<a href=javascript:x>a</a>"), "<a>a</a>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn javascript_urls(mut self, keep: bool) -> Self {
         self.config.javascript_urls = Some(keep);
@@ -161,9 +171,10 @@ impl SanitizerBuilder {
     /// Adds targets to `processingInstructions` (the allow-list).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().processing_instructions(["xml-stylesheet"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().processing_instructions(["xml-stylesheet"]).build()?;
     /// assert_eq!(s.config().processing_instructions.as_deref(), Some(&["xml-stylesheet".to_owned()][..]));
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn processing_instructions<'s>(
         mut self,
@@ -180,7 +191,8 @@ impl SanitizerBuilder {
     /// The config as built so far.
     ///
     /// ```
-    /// let config = kauri_sanitizer::Sanitizer::builder().elements(["p"]).config();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let config = kauri::Sanitizer::builder().elements(["p"]).config();
     /// assert_eq!(config.elements.unwrap().len(), 1);
     /// ```
     pub fn config(self) -> SanitizerConfig {
@@ -190,7 +202,8 @@ impl SanitizerBuilder {
     /// `new Sanitizer(config)`: see [`Sanitizer::new`].
     ///
     /// ```
-    /// let bad = kauri_sanitizer::Sanitizer::builder().elements(["p"]).remove_elements(["p"]).build();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let bad = kauri::Sanitizer::builder().elements(["p"]).remove_elements(["p"]).build();
     /// assert!(bad.is_err());
     /// ```
     pub fn build(self) -> Result<Sanitizer, ConfigError> {
@@ -200,9 +213,10 @@ impl SanitizerBuilder {
     /// The sanitizer `setHTML` makes of this dictionary: see [`Sanitizer::for_safe_methods`].
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().build_for_safe_methods()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().build_for_safe_methods()?;
     /// assert_eq!(s.config().comments, Some(false));
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn build_for_safe_methods(self) -> Result<Sanitizer, ConfigError> {
         Sanitizer::for_safe_methods(self.config)

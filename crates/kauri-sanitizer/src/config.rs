@@ -27,7 +27,8 @@ pub const XMLNS_NAMESPACE: &str = "http://www.w3.org/2000/xmlns/";
 /// `Some(None)` is the null namespace.
 ///
 /// ```
-/// use kauri_sanitizer::{SanitizerName, SVG_NAMESPACE};
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::{SanitizerName, SVG_NAMESPACE};
 /// let b = SanitizerName::from("b");
 /// assert_eq!((b.name.as_str(), b.namespace), ("b", None));
 /// let rect = SanitizerName::with_namespace("rect", Some(SVG_NAMESPACE));
@@ -45,7 +46,8 @@ impl SanitizerName {
     /// A name with an explicit namespace (`None` is the null namespace).
     ///
     /// ```
-    /// let href = kauri_sanitizer::SanitizerName::with_namespace("href", None);
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let href = kauri::SanitizerName::with_namespace("href", None);
     /// assert_eq!(href.namespace, Some(None));
     /// ```
     pub fn with_namespace(name: &str, namespace: Option<&str>) -> SanitizerName {
@@ -58,8 +60,9 @@ impl SanitizerName {
     /// The namespace of a canonical name (`None`: the null namespace).
     ///
     /// ```
-    /// let div = kauri_sanitizer::SanitizerName::with_namespace("div", Some(kauri_sanitizer::HTML_NAMESPACE));
-    /// assert_eq!(div.namespace_url(), Some(kauri_sanitizer::HTML_NAMESPACE));
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let div = kauri::SanitizerName::with_namespace("div", Some(kauri::HTML_NAMESPACE));
+    /// assert_eq!(div.namespace_url(), Some(kauri::HTML_NAMESPACE));
     /// ```
     pub fn namespace_url(&self) -> Option<&str> {
         self.namespace.as_ref().and_then(|ns| ns.as_deref())
@@ -114,7 +117,8 @@ impl fmt::Display for SanitizerName {
 /// element's name, with the attributes it allows or removes beyond the global lists.
 ///
 /// ```
-/// use kauri_sanitizer::SanitizerElement;
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::SanitizerElement;
 /// let a = SanitizerElement::from("a").with_attributes(["href", "title"]);
 /// assert_eq!(a.attributes.as_ref().map(Vec::len), Some(2));
 /// ```
@@ -132,7 +136,8 @@ impl SanitizerElement {
     /// The same element with these per-element allowed attributes.
     ///
     /// ```
-    /// let img = kauri_sanitizer::SanitizerElement::from("img").with_attributes(["src", "alt"]);
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let img = kauri::SanitizerElement::from("img").with_attributes(["src", "alt"]);
     /// assert_eq!(img.attributes.unwrap()[1].name, "alt");
     /// ```
     pub fn with_attributes<'s>(mut self, names: impl IntoIterator<Item = &'s str>) -> Self {
@@ -143,7 +148,8 @@ impl SanitizerElement {
     /// The same element with these per-element removed attributes.
     ///
     /// ```
-    /// let p = kauri_sanitizer::SanitizerElement::from("p").with_remove_attributes(["style"]);
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let p = kauri::SanitizerElement::from("p").with_remove_attributes(["style"]);
     /// assert_eq!(p.remove_attributes.unwrap()[0].name, "style");
     /// ```
     pub fn with_remove_attributes<'s>(mut self, names: impl IntoIterator<Item = &'s str>) -> Self {
@@ -173,7 +179,8 @@ impl From<SanitizerName> for SanitizerElement {
 /// dictionary; [`crate::Sanitizer`] canonicalizes and checks it.
 ///
 /// ```
-/// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::{Sanitizer, SanitizerConfig};
 /// let config = SanitizerConfig {
 ///     elements: Some(vec!["p".into(), "b".into()]),
 ///     attributes: Some(vec!["title".into()]),
@@ -181,7 +188,7 @@ impl From<SanitizerName> for SanitizerElement {
 /// };
 /// let sanitizer = Sanitizer::new(config)?;
 /// assert_eq!(sanitizer.sanitize(r#"<p title=t class=c>a<i>b</i><b>c</b>"#), r#"<p title="t">a<b>c</b></p>"#);
-/// # Ok::<(), kauri_sanitizer::ConfigError>(())
+/// # Ok::<(), kauri::ConfigError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SanitizerConfig {
@@ -211,7 +218,8 @@ pub struct SanitizerConfig {
 /// Why a config cannot be used: the standard throws a `TypeError` for each of these.
 ///
 /// ```
-/// use kauri_sanitizer::{ConfigError, Sanitizer, SanitizerConfig};
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::{ConfigError, Sanitizer, SanitizerConfig};
 /// let both = SanitizerConfig {
 ///     elements: Some(vec!["div".into()]),
 ///     remove_elements: Some(vec!["div".into()]),

@@ -136,7 +136,8 @@ impl SanitizerConfig {
     /// [`ConfigError::Type`].
     ///
     /// ```
-    /// use kauri_sanitizer::{ConfigError, SanitizerConfig};
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{ConfigError, SanitizerConfig};
     /// let config = SanitizerConfig::from_json(r#"{"removeElements": ["b", 123], "comments": 0, "x": 1}"#)?;
     /// assert_eq!(config.remove_elements.unwrap()[1].name, "123");
     /// assert_eq!(config.comments, Some(false));

@@ -8,7 +8,8 @@
 //! a `<div>`'s children would be parsed, sanitizes the tree and serializes it:
 //!
 //! ```
-//! let clean = kauri_sanitizer::Sanitizer::default()
+//! # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+//! let clean = kauri::Sanitizer::default()
 //!     .sanitize(r#"<p onclick="steal()">Hi <a href="javascript:x()">you</a><script>x()</script>"#);
 //! assert_eq!(clean, "<p>Hi <a>you</a></p>");
 //! ```
@@ -17,10 +18,11 @@
 //! [`SanitizerBuilder`], or JSON ([`Sanitizer::from_json`], the `json` feature, on by default):
 //!
 //! ```
-//! use kauri_sanitizer::Sanitizer;
+//! # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+//! use kauri::Sanitizer;
 //! let sanitizer = Sanitizer::from_json(r#"{"elements": ["p", {"name": "a", "attributes": ["href"]}]}"#)?;
 //! assert_eq!(sanitizer.sanitize("<p><a href=/x title=t>x</a><b>y</b>"), r#"<p><a href="/x">x</a></p>"#);
-//! # Ok::<(), kauri_sanitizer::ConfigError>(())
+//! # Ok::<(), kauri::ConfigError>(())
 //! ```
 //!
 //! The "safe" methods ([`Sanitizer::sanitize`], [`Sanitizer::set_html`], ...) always remove
@@ -64,13 +66,14 @@ use rules::Rules;
 /// § sanitizer), ready to sanitize strings, fragments and documents. Cheap to clone.
 ///
 /// ```
-/// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+/// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+/// use kauri::{Sanitizer, SanitizerConfig};
 /// let strict = Sanitizer::new(SanitizerConfig {
 ///     elements: Some(vec!["b".into(), "i".into()]),
 ///     ..Default::default()
 /// })?;
 /// assert_eq!(strict.sanitize("<b>bold</b> <u>under</u> <i onclick=x>it</i>"), "<b>bold</b>  <i>it</i>");
-/// # Ok::<(), kauri_sanitizer::ConfigError>(())
+/// # Ok::<(), kauri::ConfigError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Sanitizer {
@@ -123,10 +126,11 @@ impl Sanitizer {
     /// otherwise. An invalid config is a [`ConfigError`].
     ///
     /// ```
-    /// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{Sanitizer, SanitizerConfig};
     /// let keep_comments = Sanitizer::new(SanitizerConfig::default())?;
     /// assert_eq!(keep_comments.sanitize_unsafe("<!--c--><p>x"), "<!--c--><p>x</p>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn new(config: SanitizerConfig) -> Result<Sanitizer, ConfigError> {
         Sanitizer::set_a_configuration(config, true)
@@ -138,12 +142,13 @@ impl Sanitizer {
     /// turns them on. The command line's `--config` and Python's `config=` mean this.
     ///
     /// ```
-    /// use kauri_sanitizer::{Sanitizer, SanitizerConfig};
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{Sanitizer, SanitizerConfig};
     /// let s = Sanitizer::for_safe_methods(SanitizerConfig::default())?;
     /// assert_eq!(s.sanitize("<!--c--><?pi x><p>x"), "<p>x</p>");
     /// let unsafe_too = Sanitizer::new(SanitizerConfig::default())?;
     /// assert_eq!(unsafe_too.sanitize_unsafe("<!--c--><p>x"), "<!--c--><p>x</p>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn for_safe_methods(config: SanitizerConfig) -> Result<Sanitizer, ConfigError> {
         Sanitizer::set_a_configuration(config, false)
@@ -175,12 +180,13 @@ impl Sanitizer {
     /// (the `SanitizerPresets` value) is the built-in safe default configuration.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
     /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "<i>y</i>");
-    /// assert!(kauri_sanitizer::Sanitizer::from_json(r#"{"elements": 1}"#).is_err());
-    /// let default = kauri_sanitizer::Sanitizer::from_json(r#""default""#)?;
+    /// assert!(kauri::Sanitizer::from_json(r#"{"elements": 1}"#).is_err());
+    /// let default = kauri::Sanitizer::from_json(r#""default""#)?;
     /// assert_eq!(default.sanitize("<i onclick=x>y</i>"), "<i>y</i>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     #[cfg(feature = "json")]
     pub fn from_json(json: &str) -> Result<Sanitizer, ConfigError> {
@@ -191,9 +197,10 @@ impl Sanitizer {
     /// [`Sanitizer::for_safe_methods`]. This is what the command line's `--config` reads.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json_for_safe_methods(r#"{"removeElements": ["b"]}"#)?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json_for_safe_methods(r#"{"removeElements": ["b"]}"#)?;
     /// assert_eq!(s.sanitize("<!--c--><b>x</b><i>y</i>"), "<i>y</i>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     #[cfg(feature = "json")]
     pub fn from_json_for_safe_methods(json: &str) -> Result<Sanitizer, ConfigError> {
@@ -211,9 +218,10 @@ impl Sanitizer {
     /// A [`SanitizerBuilder`] starting from an empty config.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::builder().elements(["p", "em"]).build()?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::builder().elements(["p", "em"]).build()?;
     /// assert_eq!(s.sanitize("<p><em>a</em><b>b</b>"), "<p><em>a</em></p>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn builder() -> SanitizerBuilder {
         SanitizerBuilder::default()
@@ -222,7 +230,8 @@ impl Sanitizer {
     /// The canonical config (`sanitizer.get()`, § dom-sanitizer-get, without its sorting).
     ///
     /// ```
-    /// let config = kauri_sanitizer::Sanitizer::default().config().clone();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let config = kauri::Sanitizer::default().config().clone();
     /// assert_eq!(config.comments, Some(false));
     /// assert!(config.elements.unwrap().iter().any(|e| e.name.name == "p"));
     /// ```
@@ -234,10 +243,11 @@ impl Sanitizer {
     /// (null namespace first, then by namespace and name).
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["u", "b"]}"#)?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json(r#"{"removeElements": ["u", "b"]}"#)?;
     /// let names: Vec<String> = s.get().remove_elements.unwrap().into_iter().map(|n| n.name).collect();
     /// assert_eq!(names, ["b", "u"]);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn get(&self) -> SanitizerConfig {
         self.config.sorted()
@@ -259,12 +269,13 @@ impl Sanitizer {
     /// attribute lists cannot be allowed (false).
     ///
     /// ```
-    /// use kauri_sanitizer::{Sanitizer, SanitizerElement};
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{Sanitizer, SanitizerElement};
     /// let mut s = Sanitizer::from_json(r#"{"elements": ["p"]}"#)?;
     /// assert!(s.allow_element(SanitizerElement::from("a").with_attributes(["href"])));
     /// assert!(!s.allow_element(SanitizerElement::from("a").with_attributes(["href"])));
     /// assert_eq!(s.sanitize(r#"<p><a href="/x" title=t>x</a>"#), r#"<p><a href="/x">x</a></p>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn allow_element(&mut self, element: impl Into<SanitizerElement>) -> bool {
         let element = element.into();
@@ -275,7 +286,8 @@ impl Sanitizer {
     /// removed with their contents. Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.remove_element("b"));
     /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "<i>y</i>");
     /// ```
@@ -289,7 +301,8 @@ impl Sanitizer {
     /// cannot be (false); otherwise returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.replace_element_with_children("b"));
     /// assert!(!s.replace_element_with_children("html"));
     /// assert_eq!(s.sanitize("<b>x</b><i>y</i>"), "x<i>y</i>");
@@ -304,7 +317,8 @@ impl Sanitizer {
     /// config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.allow_attribute("class"));
     /// assert_eq!(s.sanitize(r#"<p class=c id=i>x</p>"#), r#"<p class="c">x</p>"#);
     /// ```
@@ -317,7 +331,8 @@ impl Sanitizer {
     /// from every element. Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.remove_attribute("title"));
     /// assert_eq!(s.sanitize(r#"<p title=t lang=en>x</p>"#), r#"<p lang="en">x</p>"#);
     /// ```
@@ -330,7 +345,8 @@ impl Sanitizer {
     /// Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.allow_processing_instruction("x"));
     /// assert_eq!(s.sanitize("<?x data?><?y data?>"), "<?x data?>");
     /// ```
@@ -342,10 +358,11 @@ impl Sanitizer {
     /// removed. Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::from_json("{}")?;
     /// assert!(s.remove_processing_instruction("x"));
     /// assert_eq!(s.sanitize_unsafe("<?x a?><?y b?>"), "<?y b?>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn remove_processing_instruction(&mut self, target: &str) -> bool {
         self.modify(|config| config.remove_processing_instruction(target))
@@ -354,7 +371,8 @@ impl Sanitizer {
     /// `setComments(allow)`: whether comments are kept. Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(!s.set_comments(false));
     /// assert!(s.set_comments(true));
     /// assert_eq!(s.sanitize("<!--c--><p>x"), "<!--c--><p>x</p>");
@@ -368,7 +386,8 @@ impl Sanitizer {
     /// whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.set_data_attributes(true));
     /// assert_eq!(s.sanitize(r#"<p data-x=1>x</p>"#), r#"<p data-x="1">x</p>"#);
     /// ```
@@ -380,7 +399,8 @@ impl Sanitizer {
     /// safe ones never do). Returns whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::default();
     /// assert!(s.set_javascript_urls(true));
     /// assert_eq!(s.sanitize_unsafe(r#"<a href="javascript:x()">x</a>"#), r#"<a href="javascript:x()">x</a>"#);
     /// assert_eq!(s.sanitize(r#"<a href="javascript:x()">x</a>"#), "<a>x</a>");
@@ -394,11 +414,12 @@ impl Sanitizer {
     /// whether the config changed.
     ///
     /// ```
-    /// let mut s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let mut s = kauri::Sanitizer::from_json("{}")?;
     /// assert!(s.remove_unsafe());
     /// assert!(!s.remove_unsafe());
     /// assert_eq!(s.sanitize_unsafe("<b onclick=x()>b</b><script>x()</script>"), "<b>b</b>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn remove_unsafe(&mut self) -> bool {
         self.modify(SanitizerConfig::remove_unsafe)
@@ -416,7 +437,8 @@ impl Sanitizer {
     /// serializes the result: a re-parse-safe string.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::default();
     /// assert_eq!(s.sanitize("<img src=x onerror=alert(1)>ok"), "ok");
     /// ```
     pub fn sanitize(&self, html: &str) -> String {
@@ -426,8 +448,9 @@ impl Sanitizer {
     /// [`Sanitizer::sanitize`] in another context element (`td`, SVG `g`, ...).
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
-    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{LocalName, QualName};
+    /// let s = kauri::Sanitizer::default();
     /// let tbody = QualName::html(LocalName::from("tbody"));
     /// assert_eq!(s.sanitize_for("<tr><td>1<td>2", &tbody), "<tr><td>1</td><td>2</td></tr>");
     /// ```
@@ -439,9 +462,10 @@ impl Sanitizer {
     /// event handlers stay if it allows them), re-parse safe.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json(r#"{"removeElements": ["b"]}"#)?;
     /// assert_eq!(s.sanitize_unsafe("<b>x</b><i onclick=f()>y</i>"), r#"<i onclick="f()">y</i>"#);
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn sanitize_unsafe(&self, html: &str) -> String {
         self.sanitize_unsafe_for(html, &div())
@@ -450,11 +474,12 @@ impl Sanitizer {
     /// [`Sanitizer::sanitize_unsafe`] in another context element.
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
-    /// let s = kauri_sanitizer::Sanitizer::from_json("{}")?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{LocalName, QualName};
+    /// let s = kauri::Sanitizer::from_json("{}")?;
     /// let ul = QualName::html(LocalName::from("ul"));
     /// assert_eq!(s.sanitize_unsafe_for("<li>a<li>b", &ul), "<li>a</li><li>b</li>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn sanitize_unsafe_for(&self, html: &str, context: &QualName) -> String {
         self.sanitize_to_string(html, context, false)
@@ -481,8 +506,9 @@ impl Sanitizer {
     /// [`Sanitizer::sanitize_to_tree`].
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
-    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{LocalName, QualName};
+    /// let s = kauri::Sanitizer::default();
     /// let div = QualName::html(LocalName::from("div"));
     /// let tree = s.set_html("<div><template shadowrootmode=open><b onclick=x>in</b></template>out</div>", &div);
     /// let host = tree.root().first_child().unwrap();
@@ -496,11 +522,12 @@ impl Sanitizer {
     /// `setHTMLUnsafe` with this sanitizer (§ dom-element-sethtmlunsafe), as a tree.
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"replaceWithChildrenElements": ["b"]}"#)?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{LocalName, QualName};
+    /// let s = kauri::Sanitizer::from_json(r#"{"replaceWithChildrenElements": ["b"]}"#)?;
     /// let tree = s.set_html_unsafe("<b>a</b><script>x</script>", &QualName::html(LocalName::from("div")));
     /// assert_eq!(tree.to_html(), "a<script>x</script>");
-    /// # Ok::<(), kauri_sanitizer::ConfigError>(())
+    /// # Ok::<(), kauri::ConfigError>(())
     /// ```
     pub fn set_html_unsafe(&self, html: &str, context: &QualName) -> Document {
         self.set_html_tree(html, context, false)
@@ -517,8 +544,9 @@ impl Sanitizer {
     /// so that its serialization parses back to it.
     ///
     /// ```
-    /// use kauri_tokenizer::{LocalName, QualName};
-    /// let s = kauri_sanitizer::Sanitizer::default();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// use kauri::{LocalName, QualName};
+    /// let s = kauri::Sanitizer::default();
     /// let tree = s.sanitize_to_tree("<p>a<script>b</script>c", &QualName::html(LocalName::from("div")));
     /// assert_eq!(tree.root().first_child().unwrap().children().count(), 1); // "ac", one Text node
     /// ```
@@ -534,8 +562,9 @@ impl Sanitizer {
     /// scripting disabled, as for a document without a browsing context) and calls this.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"elements": ["html", "head", "body", "p"]}"#)?;
-    /// let mut page = kauri_dom::parse_fragment("<p onclick=x>a</p><b>b</b>", "body", &Default::default())?;
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json(r#"{"elements": ["html", "head", "body", "p"]}"#)?;
+    /// let mut page = kauri::parse_fragment("<p onclick=x>a</p><b>b</b>", "body", &Default::default())?;
     /// s.sanitize_document(&mut page, true);
     /// assert_eq!(page.to_html(), "<p>a</p>");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -550,15 +579,16 @@ impl Sanitizer {
     /// safe rules, then makes them re-parse safe. On a `script` element it does nothing.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::default();
-    /// let mut doc = kauri_dom::Document::new();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::default();
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;
     ///     s.set_html_in(ed, div, "<em onmouseover=x>hi</em><iframe src=x></iframe>")
     /// })?;
     /// assert_eq!(doc.to_html(), "<div><em>hi</em></div>");
-    /// # Ok::<(), kauri_dom::EditError>(())
+    /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_html_in<'a>(
         &self,
@@ -573,8 +603,9 @@ impl Sanitizer {
     /// with the config as given.
     ///
     /// ```
-    /// let s = kauri_sanitizer::Sanitizer::from_json(r#"{"removeElements": ["i"]}"#)?;
-    /// let mut doc = kauri_dom::Document::new();
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::from_json(r#"{"removeElements": ["i"]}"#)?;
+    /// let mut doc = kauri::Document::new();
     /// doc.edit(|ed| {
     ///     let div = ed.create_element("div")?;
     ///     ed.append_child(ed.root(), div)?;

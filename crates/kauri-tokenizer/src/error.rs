@@ -77,7 +77,8 @@ impl ParseError {
     /// [`fill_positions`](crate::fill_positions)).
     ///
     /// ```
-    /// use kauri_tokenizer::{ErrorCode, ParseError};
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::{ErrorCode, ParseError};
     /// let error = ParseError::at(ErrorCode::UnexpectedEndTag, 7);
     /// assert_eq!((error.line, error.col, error.offset), (0, 0, 7));
     /// ```
@@ -101,7 +102,8 @@ impl fmt::Display for ParseError {
 /// Who defines an [`ErrorCode`] ([`ErrorCode::kind`]).
 ///
 /// ```
-/// use kauri_tokenizer::{ErrorCode, ErrorKind};
+/// # use kauri_tokenizer as kauri;
+/// use kauri::{ErrorCode, ErrorKind};
 /// let tree: Vec<ErrorCode> = ErrorCode::ALL
 ///     .into_iter()
 ///     .filter(|c| c.kind() == ErrorKind::TreeConstruction)
@@ -125,7 +127,8 @@ impl ErrorCode {
     /// and the limits are Kauri's.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert!(ErrorCode::UnexpectedNullCharacter.is_standard());
     /// assert!(!ErrorCode::InputTruncated.is_standard());
     /// ```
@@ -137,7 +140,8 @@ impl ErrorCode {
     /// `input-truncated`).
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert!(ErrorCode::TooManyAttributes.is_limit());
     /// assert!(!ErrorCode::NestedA.is_limit());
     /// ```
@@ -155,7 +159,8 @@ impl fmt::Display for ErrorCode {
 /// The string is not one of the codes ([`ErrorCode`]'s `FromStr`).
 ///
 /// ```
-/// assert!("no-such-code".parse::<kauri_tokenizer::ErrorCode>().is_err());
+/// # use kauri_tokenizer as kauri;
+/// assert!("no-such-code".parse::<kauri::ErrorCode>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownErrorCode(pub String);

@@ -15,7 +15,8 @@ use crate::error::ErrorKind;
 /// [`ErrorCode::message`] words it, [`ErrorCode::anchor`] points into the standard.
 ///
 /// ```
-/// use kauri_tokenizer::ErrorCode;
+/// # use kauri_tokenizer as kauri;
+/// use kauri::ErrorCode;
 ///
 /// assert_eq!(ErrorCode::EofInTag.as_str(), "eof-in-tag");
 /// assert_eq!("nested-a".parse::<ErrorCode>(), Ok(ErrorCode::NestedA));
@@ -287,7 +288,8 @@ impl ErrorCode {
     /// limits).
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::ALL[0], ErrorCode::AbruptClosingOfEmptyComment);
     /// assert!(ErrorCode::ALL.contains(&ErrorCode::InputTruncated));
     /// ```
@@ -403,7 +405,8 @@ impl ErrorCode {
     /// The code as printed: `eof-in-tag`.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::UnexpectedEndTag.as_str(), "unexpected-end-tag");
     /// ```
     pub const fn as_str(self) -> &'static str {
@@ -520,7 +523,8 @@ impl ErrorCode {
     /// Who defines the code: the standard, Kauri's tree construction, or Kauri's limits.
     ///
     /// ```
-    /// use kauri_tokenizer::{ErrorCode, ErrorKind};
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::{ErrorCode, ErrorKind};
     /// assert_eq!(ErrorCode::EofInTag.kind(), ErrorKind::Standard);
     /// assert_eq!(ErrorCode::NestedA.kind(), ErrorKind::TreeConstruction);
     /// assert_eq!(ErrorCode::InputTruncated.kind(), ErrorKind::Limit);
@@ -642,7 +646,8 @@ impl ErrorCode {
     /// for tree construction codes; empty for the limits, which the standard does not have.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(ErrorCode::EofInTag.anchor(), "parse-error-eof-in-tag");
     /// assert_eq!(ErrorCode::NestedA.anchor(), "parsing-main-inbody");
     /// assert_eq!(ErrorCode::InputTruncated.anchor(), "");
@@ -765,7 +770,8 @@ impl ErrorCode {
     /// character, `{open}` the unclosed elements.
     ///
     /// ```
-    /// use kauri_tokenizer::ErrorCode;
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::ErrorCode;
     /// assert_eq!(
     ///     ErrorCode::NestedA.message(),
     ///     "Start tag “a” while an “a” is open: links cannot nest (the parser closes the open “a”)."

@@ -25,7 +25,8 @@ use crate::error::ParseError;
 /// the start of that offset's line, and moves the cursor there.
 ///
 /// ```
-/// use kauri_tokenizer::LineCounter;
+/// # use kauri_tokenizer as kauri;
+/// use kauri::LineCounter;
 ///
 /// // CR LF, CR and LF each end a line; U+1F600 is two UTF-16 code units.
 /// let text = "a\r\nb\rc\n\u{1F600}x";
@@ -63,7 +64,8 @@ impl LineCounter {
     /// A counter at the start of the input (line 1, column 1).
     ///
     /// ```
-    /// assert_eq!(kauri_tokenizer::LineCounter::new().position("", 0), (1, 1));
+    /// # use kauri_tokenizer as kauri;
+    /// assert_eq!(kauri::LineCounter::new().position("", 0), (1, 1));
     /// ```
     pub fn new() -> LineCounter {
         LineCounter {
@@ -81,7 +83,8 @@ impl LineCounter {
     /// character gives that character's position.
     ///
     /// ```
-    /// let mut lines = kauri_tokenizer::LineCounter::new();
+    /// # use kauri_tokenizer as kauri;
+    /// let mut lines = kauri::LineCounter::new();
     /// assert_eq!(lines.position("<p>\r\n\u{e9}t\u{e9}", 7), (2, 2));
     /// ```
     pub fn position(&mut self, input: &str, offset: usize) -> (u32, u32) {
@@ -99,7 +102,8 @@ impl LineCounter {
     /// pieces keeps only the text from `base` on.
     ///
     /// ```
-    /// let mut lines = kauri_tokenizer::LineCounter::new();
+    /// # use kauri_tokenizer as kauri;
+    /// let mut lines = kauri::LineCounter::new();
     /// let text = "a\nbc\nd";
     /// lines.drop_before(text, 0, 3); // the caller keeps "c\nd", from offset 3
     /// assert_eq!(lines.position_in(&text[3..], 3, 5), (3, 1));
@@ -269,7 +273,8 @@ fn utf16_len(bytes: &[u8]) -> u32 {
 /// of one input, use one [`LineCounter`].
 ///
 /// ```
-/// assert_eq!(kauri_tokenizer::line_col("a\r\n\u{1F600}b", 7), (2, 3));
+/// # use kauri_tokenizer as kauri;
+/// assert_eq!(kauri::line_col("a\r\n\u{1F600}b", 7), (2, 3));
 /// ```
 pub fn line_col(input: &str, offset: usize) -> (u32, u32) {
     LineCounter::new().position(input, offset)

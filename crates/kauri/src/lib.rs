@@ -209,9 +209,9 @@ pub use source::{Location, SourceText};
 pub use stream::{Parser, Step, StreamError};
 pub use url::DocumentUrls;
 
-pub use kauri_sanitizer::{
-    ConfigError, Sanitizer, SanitizerBuilder, SanitizerConfig, SanitizerElement, SanitizerName,
-};
+// Everything `kauri_sanitizer` exports (the Sanitizer, its config and errors, the namespace
+// constants), for the same reason as the DOM below.
+pub use kauri_sanitizer::*;
 
 // Everything `kauri_dom` exports (the DOM, the parse entry points and `ParseOptions`, the
 // serializer), under the same names, so that every example in its documentation works with

@@ -1,7 +1,7 @@
 //! Every example a `kauri` user sees uses `kauri::` paths (issue 29, "copyable examples").
 //!
 //! `kauri` re-exports all of `kauri_dom` (`pub use kauri_dom::*`), so the documentation of the
-//! DOM's items is what a `kauri` user reads on the `kauri` pages. An example there that names
+//! DOM's items (and the sanitizer's) is what a `kauri` user reads on the `kauri` pages. An example there that names
 //! `kauri_dom::` fails with E0433 when pasted into a project that depends on `kauri`. The DOM's
 //! examples are written with `kauri::` paths and a hidden `# use kauri_dom as kauri;` line (the
 //! DOM crate cannot depend on the facade above it); this test reads the DOM crate's sources and
@@ -57,27 +57,42 @@ fn shown_paths(source: &str, crate_path: &str) -> Vec<(usize, String)> {
     found
 }
 
+/// The crates `kauri` re-exports whole, and the paths their documentation must not show.
+const REEXPORTED: &[(&str, &[&str])] = &[
+    ("kauri-dom", &["kauri_dom::"]),
+    (
+        "kauri-sanitizer",
+        &["kauri_sanitizer::", "kauri_dom::", "kauri_tokenizer::"],
+    ),
+];
+
 #[test]
-fn the_dom_docs_show_kauri_paths() {
-    let dom_src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kauri-dom/src");
-    let mut files = Vec::new();
-    rust_files(&dom_src, &mut files);
-    assert!(
-        files.len() > 20,
-        "kauri-dom's sources not found at {}",
-        dom_src.display()
-    );
+fn the_reexported_docs_show_kauri_paths() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut bad = Vec::new();
-    for file in &files {
-        let source = fs::read_to_string(file).unwrap();
-        for (line, text) in shown_paths(&source, "kauri_dom::") {
-            bad.push(format!("{}:{line}: {}", file.display(), text.trim()));
+    for (name, paths) in REEXPORTED {
+        let src = crates.join(name).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        assert!(
+            files.len() > 3,
+            "{name}'s sources not found at {}",
+            src.display()
+        );
+        for file in &files {
+            let source = fs::read_to_string(file).unwrap();
+            for path in *paths {
+                for (line, text) in shown_paths(&source, path) {
+                    bad.push(format!("{}:{line}: {}", file.display(), text.trim()));
+                }
+            }
         }
     }
     assert!(
         bad.is_empty(),
-        "documentation a kauri user reads names kauri_dom:: (write kauri:: with a hidden \
-         `# use kauri_dom as kauri;` line):\n{}",
+        "documentation a kauri user reads names another crate's path (write kauri:: with a \
+         hidden `# use kauri_dom as kauri;` line, or in kauri-sanitizer \
+         `# mod kauri {{ pub use kauri_dom::*; pub use kauri_sanitizer::*; }}`):\n{}",
         bad.join("\n")
     );
 }

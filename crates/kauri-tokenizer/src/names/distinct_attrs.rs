@@ -17,7 +17,8 @@ const PAIRWISE_MAX: usize = 16;
 /// duplicates, keeping the first value, as the tokenizer does). Dereferences to the slice.
 ///
 /// ```
-/// use kauri_tokenizer::{AttrName, Attribute, DistinctAttrs, LocalName};
+/// # use kauri_tokenizer as kauri;
+/// use kauri::{AttrName, Attribute, DistinctAttrs, LocalName};
 ///
 /// let attr = |name: &str, value: &str| Attribute {
 ///     name: AttrName::new(LocalName::from(name)),
@@ -39,7 +40,8 @@ impl<'a> DistinctAttrs<'a> {
     /// No attributes.
     ///
     /// ```
-    /// assert!(kauri_tokenizer::DistinctAttrs::EMPTY.is_empty());
+    /// # use kauri_tokenizer as kauri;
+    /// assert!(kauri::DistinctAttrs::EMPTY.is_empty());
     /// ```
     pub const EMPTY: DistinctAttrs<'static> = DistinctAttrs(&[]);
 
@@ -69,7 +71,8 @@ impl<'a> DistinctAttrs<'a> {
     /// The attributes as a slice.
     ///
     /// ```
-    /// let none: &[kauri_tokenizer::Attribute] = kauri_tokenizer::DistinctAttrs::EMPTY.as_slice();
+    /// # use kauri_tokenizer as kauri;
+    /// let none: &[kauri::Attribute] = kauri::DistinctAttrs::EMPTY.as_slice();
     /// assert!(none.is_empty());
     /// ```
     #[inline]

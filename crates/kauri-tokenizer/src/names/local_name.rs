@@ -32,7 +32,8 @@ const MAX_INLINE_LEN: usize = 7;
 /// other names compare as strings (after a pointer check).
 ///
 /// ```
-/// use kauri_tokenizer::{local_name, LocalName};
+/// # use kauri_tokenizer as kauri;
+/// use kauri::{local_name, LocalName};
 /// let name = LocalName::from("div");
 /// assert!(matches!(name, local_name!("div")));
 /// assert_eq!(&*LocalName::from("my-custom-element"), "my-custom-element");

@@ -1,5 +1,7 @@
 //! Project tasks, run as `cargo xtask <task>` (alias in `.cargo/config.toml`).
 //!
+//! - `cargo xtask bench [CORPUS]`: prints docs/performance.md's comparison tables (`compare
+//!   report`: the parse, the whole-job rows, peak RSS).
 //! - `cargo xtask conformance [--json] [--no-write]`: runs every conformance suite found in the
 //!   test data (see `conformance::data_dir`), prints a pass/total table per suite and file, and
 //!   writes `docs/conformance.md`.
@@ -11,6 +13,7 @@
 //!   signatures, re-exports) from its rustdoc pages; a snapshot test keeps them.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod conformance;
 mod entities;
 mod errors;
@@ -21,12 +24,13 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("bench") => bench::main(&args[1..]),
         Some("conformance") => conformance::main(&args[1..]),
         Some("entities") => entities::main(&args[1..]),
         Some("errors") => errors::main(&args[1..]),
         Some("public-api") => public_api::main(&args[1..]),
         _ => Err(
-            "usage: cargo xtask <conformance [--json] [--no-write] | entities [SOURCE] | errors | public-api [CRATE]>"
+            "usage: cargo xtask <bench [CORPUS] | conformance [--json] [--no-write] | entities [SOURCE] | errors | public-api [CRATE]>"
                 .to_string(),
         ),
     };

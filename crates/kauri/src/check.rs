@@ -232,7 +232,6 @@ pub fn check_bytes(bytes: &[u8], opts: &ParseOptions) -> Result<Checked, Unknown
         encoding,
         text,
     } = parse_document_bytes_with_text(&arena, bytes, &opts)?;
-    let text = text.unwrap_or_default();
     let reports = reports(&text, &parsed);
     Ok(Checked {
         encoding: encoding.name(),

@@ -21,7 +21,7 @@ use crate::sink::{DomSink, Parsed};
 /// What a parse builds: a document, or a fragment for a context element
 /// (§ html-fragment-parsing-algorithm).
 #[derive(Clone, Copy, Debug)]
-pub enum Target<'c> {
+enum Target<'c> {
     /// A document. `encoding_tentative`: the input was decoded with a tentative encoding, so a
     /// `<meta>` may ask to change it (§ changing-the-encoding-while-parsing).
     Document {
@@ -32,7 +32,8 @@ pub enum Target<'c> {
     Fragment(&'c FragmentContext),
 }
 
-/// A parse's pipeline, configured from [`ParseOptions`] for a [`Target`].
+/// A parse's pipeline, configured from [`ParseOptions`] for a document or for a fragment in a
+/// context element.
 ///
 /// ```
 /// # use kauri_dom as kauri;
@@ -88,11 +89,6 @@ impl<'o> Driver<'o> {
     pub fn script_pauses(mut self, pauses: bool) -> Driver<'o> {
         self.script_pauses = pauses;
         self
-    }
-
-    /// The parse's target.
-    pub fn target(&self) -> Target<'o> {
-        self.target
     }
 
     /// The tokenizer's options: the errors switch and the attribute limit from the parse
@@ -191,7 +187,7 @@ impl<'o> Driver<'o> {
 
     /// Completes the errors of a parse of `html`: the truncation error when the input was cut,
     /// then every error's line and column (one pass over the text).
-    pub fn finish_errors(&self, html: &str, truncated: bool, errors: &mut Vec<ParseError>) {
+    fn finish_errors(&self, html: &str, truncated: bool, errors: &mut Vec<ParseError>) {
         if truncated && self.opts.errors {
             errors.push(ParseError::at(ErrorCode::InputTruncated, html.len()));
         }

@@ -187,7 +187,7 @@ pub fn parse_document_bytes<'a>(
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
-    decode_and_parse(arena, Cow::Borrowed(bytes), opts, false).map(|d| (d.parsed, d.encoding))
+    decode_and_parse(arena, Cow::Borrowed(bytes), opts).map(|d| (d.parsed, d.encoding))
 }
 
 /// [`parse_document_bytes`] for bytes the caller hands over (see [`parse_owned_bytes`]): the
@@ -208,18 +208,18 @@ pub fn parse_document_owned_bytes<'a>(
     bytes: Vec<u8>,
     opts: &ParseOptions,
 ) -> Result<(Parsed<'a>, &'static Encoding), UnknownLabel> {
-    decode_and_parse(arena, Cow::Owned(bytes), opts, false).map(|d| (d.parsed, d.encoding))
+    decode_and_parse(arena, Cow::Owned(bytes), opts).map(|d| (d.parsed, d.encoding))
 }
 
-/// A document parsed from bytes, with the encoding used and (when asked for) the decoded text
-/// the tree was parsed from: the text the errors' offsets and the nodes' spans point into.
+/// A document parsed from bytes, with the encoding used and the decoded text the tree was
+/// parsed from: the text the errors' offsets and the nodes' spans point into.
 pub struct DecodedParse<'a> {
     /// The tree and its errors.
     pub parsed: Parsed<'a>,
     /// The encoding the bytes were decoded with (after a restart, the declared one).
     pub encoding: &'static Encoding,
-    /// The decoded text (after a restart, the second decoding), or `None` when not asked for.
-    pub text: Option<String>,
+    /// The decoded text (after a restart, the second decoding).
+    pub text: String,
 }
 
 /// [`parse_document_bytes`], also giving the decoded text the tree was parsed from.
@@ -231,7 +231,7 @@ pub struct DecodedParse<'a> {
 ///     encoding: Some("shift_jis".into()),
 ///     ..Default::default()
 /// })?;
-/// assert_eq!(d.text.as_deref(), Some("<p>\u{3042}"));
+/// assert_eq!(d.text, "<p>\u{3042}");
 /// # Ok::<(), kauri::UnknownLabel>(())
 /// ```
 pub fn parse_document_bytes_with_text<'a>(
@@ -239,7 +239,7 @@ pub fn parse_document_bytes_with_text<'a>(
     bytes: &[u8],
     opts: &ParseOptions,
 ) -> Result<DecodedParse<'a>, UnknownLabel> {
-    decode_and_parse(arena, Cow::Borrowed(bytes), opts, true)
+    decode_and_parse(arena, Cow::Borrowed(bytes), opts)
 }
 
 /// The one bytes path (§ the-input-byte-stream): cut the bytes to the input limit, sniff the
@@ -251,7 +251,6 @@ fn decode_and_parse<'a>(
     arena: &'a Arena<'a>,
     bytes: Cow<'_, [u8]>,
     opts: &ParseOptions,
-    keep_text: bool,
 ) -> Result<DecodedParse<'a>, UnknownLabel> {
     let (bytes, truncated) = match bytes {
         Cow::Borrowed(b) => {
@@ -299,7 +298,7 @@ fn decode_and_parse<'a>(
     Ok(DecodedParse {
         parsed,
         encoding,
-        text: keep_text.then_some(text),
+        text,
     })
 }
 

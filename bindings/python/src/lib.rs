@@ -15,8 +15,10 @@ mod document;
 mod edit;
 mod node;
 mod sanitize;
+mod str_storage;
 mod stream;
 mod text;
+mod transcode;
 
 pub(crate) use text::text_of;
 
@@ -354,6 +356,8 @@ fn parse_fragment(
 #[pymodule]
 fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    str_storage::init(py);
+    m.add("_STR_IN_PLACE", str_storage::in_place())?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
     m.add_function(wrap_pyfunction!(check::check, m)?)?;

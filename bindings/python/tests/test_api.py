@@ -217,6 +217,38 @@ def test_encodings() -> None:
     assert kauri.parse("<p>a\ud800b").select_one("p").text == "a\ufffdb"
 
 
+def test_str_of_every_width_parses_as_its_utf8() -> None:
+    """CPython stores a str with 1, 2 or 4 bytes per code point; the package reads them in
+    place (src/str_storage.rs) and transcodes them itself (src/transcode.rs), in blocks of
+    16 code points: every width, block boundary and kind of text gives the tree of the UTF-8
+    bytes."""
+    import sys
+
+    import kauri._kauri as native
+
+    if sys.implementation.name == "cpython" and (3, 9) <= sys.version_info[:2] <= (3, 14):
+        assert native._STR_IN_PLACE, "the str layout check failed on a CPython it knows"
+    texts = ["caf\u00e9 cr\u00e8me", "\u201cquoted\u201d \u2603", "clef \U0001d11e \U0001f600"]
+    for text in texts:
+        for pad in range(0, 40, 3):
+            html = "<p title='" + "a" * pad + text + "'>" + ("x" * pad + text) * 5
+            doc = kauri.parse(html)
+            assert doc.to_html() == kauri.parse(html.encode("utf-8")).to_html()
+            assert doc.select_one("p").text == ("x" * pad + text) * 5
+    # Lone surrogates in every width: one U+FFFD each, never paired.
+    assert kauri.parse("<p>\ud83d\ude00\u00e9").select_one("p").text == "\ufffd\ufffd\u00e9"
+    assert kauri.parse("<p>\ud83d\ude00\U0001f600").select_one("p").text == (
+        "\ufffd\ufffd\U0001f600"
+    )
+    # A str subclass is stored apart from its header (a "legacy" str): still the same text.
+
+    class Page(str):
+        pass
+
+    assert kauri.parse(Page("<p>caf\u00e9 \u2603")).select_one("p").text == "caf\u00e9 \u2603"
+    assert kauri.parse(Page("<p>\ud83d\ude00")).select_one("p").text == "\ufffd\ufffd"
+
+
 def test_bad_input_raises_clear_exceptions() -> None:
     with pytest.raises(TypeError, match="parse\\(\\) takes str or bytes, not int"):
         kauri.parse(3)  # type: ignore[arg-type]

@@ -46,7 +46,9 @@ mod round_trip;
 mod rules;
 mod sanitize;
 mod url;
+mod while_parsing;
 
+use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
@@ -99,19 +101,42 @@ fn div() -> QualName {
     QualName::html(local_name!("div"))
 }
 
-/// The one fragment parse of this crate: the HTML fragment parsing algorithm
-/// (§ html-fragment-parsing-algorithm) for `context` with the "allow declarative shadow
-/// roots" flag set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so
-/// `noscript` holds raw text, as in a browsing context).
-fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
-    let options = ParseOptions {
+/// The parse options of this crate's fragment parses: the "allow declarative shadow roots" flag
+/// set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so `noscript` holds raw
+/// text, as in a browsing context).
+fn fragment_options() -> ParseOptions {
+    ParseOptions {
         declarative_shadow_roots: Some(true),
         ..ParseOptions::default()
-    };
+    }
+}
+
+/// The plain fragment parse of this crate (the re-parse check's): the HTML fragment parsing
+/// algorithm (§ html-fragment-parsing-algorithm) for `context`, with [`fragment_options`].
+fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
     let context = FragmentContext::element(context.clone(), Vec::new());
-    Driver::fragment(&options, &context)
+    Driver::fragment(&fragment_options(), &context)
         .run(arena, html, false)
         .0
+}
+
+/// `setHTML`'s and `setHTMLUnsafe`'s parse: the fragment parse of [`parse_fragment_for`] with
+/// the parser sanitizer configuration `rules` (whatwg/html PR #12756, sanitize while parsing:
+/// see `while_parsing.rs`). Attributes are left to "sanitize core". The flag: whether
+/// sanitizing replaced an element with its children or removed one that can hold elements.
+fn parse_and_sanitize_fragment<'a>(
+    arena: &'a Arena<'a>,
+    html: &str,
+    context: &QualName,
+    rules: &Rules,
+    changed_structure: &Cell<bool>,
+) -> Parsed<'a> {
+    let context = FragmentContext::element(context.clone(), Vec::new());
+    let (parsed, _) =
+        Driver::fragment(&fragment_options(), &context).run_filtered(arena, html, false, |sink| {
+            while_parsing::SanitizingSink::new(sink, rules, true, changed_structure)
+        });
+    parsed
 }
 
 /// Whether `context` is a `script` element (HTML or SVG), where the safe methods do nothing
@@ -489,9 +514,14 @@ impl Sanitizer {
         if safe && is_script(context) {
             return String::new();
         }
-        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
+        let rules = self.rules(safe);
+        let changed_while_parsing = Cell::new(false);
+        let mut doc = Document::build(|arena| {
+            parse_and_sanitize_fragment(arena, html, context, rules, &changed_while_parsing)
+        });
         doc.edit(|ed| {
-            let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            let changed_structure =
+                sanitize::sanitize_core(ed, ed.root(), rules) || changed_while_parsing.get();
             if !changed_structure && round_trip::is_stable(ed.root(), context) {
                 return serialize_children(ed.root(), context, html.len() + 16);
             }
@@ -535,8 +565,12 @@ impl Sanitizer {
 
     fn set_html_tree(&self, html: &str, context: &QualName, safe: bool) -> Document {
         let html = if safe && is_script(context) { "" } else { html };
-        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));
+        let rules = self.rules(safe);
+        let changed = Cell::new(false);
+        let mut doc = Document::build(|arena| {
+            parse_and_sanitize_fragment(arena, html, context, rules, &changed)
+        });
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
         doc
     }
 

@@ -17,8 +17,10 @@ use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
 
-/// What the walk does with an element.
-enum Action {
+/// What the walk (and the sanitize-while-parsing sink) does with an element: the PR's
+/// "sanitizer action".
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Action {
     Keep,
     Remove,
     ReplaceWithChildren,
@@ -27,7 +29,7 @@ enum Action {
 /// The element steps of "sanitize core": replaced with its children if the config says so
 /// (checked first: a valid config never lists such an element in `elements`), else removed
 /// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
-fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
+pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
     if rules.replace_with_children.contains(key) {
         return Action::ReplaceWithChildren;
     }
@@ -80,7 +82,8 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                     );
                     match element_action(rules, &key) {
                         Action::Remove => {
-                            changed_structure |= !holds_no_elements(element);
+                            changed_structure |=
+                                !holds_no_elements(element.namespace(), element.local_name());
                             ed.remove(child);
                             continue;
                         }
@@ -121,9 +124,12 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
 /// Whether the parser never puts an element inside this element: an HTML void element, or an
 /// HTML raw text or RCDATA element (`noscript` too: the sanitizer's fragment parse has
 /// scripting on). Removing one cannot undo a nesting the parser allowed because of it.
-fn holds_no_elements(element: &kauri_dom::Element<'_>) -> bool {
-    let name = element.local_name().as_ref();
-    element.namespace() == kauri_tokenizer::Namespace::Html
+pub(crate) fn holds_no_elements(
+    ns: kauri_tokenizer::Namespace,
+    local: &kauri_tokenizer::LocalName,
+) -> bool {
+    let name = local.as_ref();
+    ns == kauri_tokenizer::Namespace::Html
         && (kauri_dom::serialize::serializes_as_void(name)
             || kauri_dom::serialize::is_raw_text_element(name)
             || matches!(name, "noscript" | "textarea" | "title"))

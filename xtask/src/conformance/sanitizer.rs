@@ -26,41 +26,6 @@ use std::path::Path;
 /// and the standard's step.
 const WPT_BUGS: &[(&str, &str, &str)] = &[
     (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><div>Text</b>",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><u><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><u><em><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><div><section>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><div>Text</b>after</div>more",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<table><b><div>x</b>y",
-        "as above (whatwg/html#12756); Chromium 156 fails this case too (PROVENANCE.md: the children of a replaced element foster-parented out of a table)",
-    ),
-    (
         "sanitizer-processing-instructions.html",
         "<div><?unlisted-target data?></div>",
         PI_DATA,
@@ -80,9 +45,6 @@ const WPT_BUGS: &[(&str, &str, &str)] = &[
 /// The reason for the processing instruction cases whose `#document` is not in the dump format
 /// (they fail in every browser: the harness's `build_node_tree` cannot read them).
 const PI_DATA: &str = "a WPT data error, not a sanitizer question: the expected `#document` has a line that is not an html5lib dump line (the table's last case ends with the indentation before `</script>`, and `unsafe-only`/3 and `safe-only`/0 write `| <div><?target data?></div>` and `| <div></div>` on one line), which WPT's own `build_node_tree` cannot read, so the case fails in every browser (Chromium 156 too, PROVENANCE.md)";
-
-/// The reason shared by the adoption agency cases.
-const AAA: &str = "expects sanitize-while-parsing (whatwg/html#12756, an open pull request that Chromium 156 implements): text parsed inside a `replaceWithChildrenElements` element goes where that element stood when the text was inserted, before the adoption agency algorithm moved it. The standard of 2026 (§ sanitize-core, the `replaceWithChildrenElements` step, run on the finished fragment) leaves the text with the element's final place, as Kauri has it. Not a WPT bug but a pending change of the standard; a streaming sanitizer in the tree builder is not implemented";
 
 /// The method a file's cases use when they name none (PROVENANCE.md's table).
 fn default_method(file: &str) -> &'static str {

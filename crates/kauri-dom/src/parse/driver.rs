@@ -75,6 +75,7 @@ pub struct Driver<'o> {
     opts: &'o ParseOptions,
     target: Target<'o>,
     script_pauses: bool,
+    context_shadow_host: bool,
 }
 
 impl<'o> Driver<'o> {
@@ -86,6 +87,7 @@ impl<'o> Driver<'o> {
                 encoding_tentative: false,
             },
             script_pauses: false,
+            context_shadow_host: true,
         }
     }
 
@@ -95,6 +97,7 @@ impl<'o> Driver<'o> {
             opts,
             target: Target::Fragment(context),
             script_pauses: false,
+            context_shadow_host: true,
         }
     }
 
@@ -111,6 +114,30 @@ impl<'o> Driver<'o> {
     /// that runs scripts: see `DocumentInProgress`). Default `false`.
     pub fn script_pauses(mut self, pauses: bool) -> Driver<'o> {
         self.script_pauses = pauses;
+        self
+    }
+
+    /// For a fragment: whether the context element can host a declarative shadow root (a
+    /// top-level `<template shadowrootmode>`). Default `true`, the standard's text of 2026;
+    /// `false` keeps such a template in the fragment, as `setHTMLUnsafe` and the sanitizer
+    /// parse in whatwg/html PR #12756 and Chromium 156
+    /// ([`kauri_tree_builder::TreeBuilder::without_context_shadow_host`]).
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, Driver, FragmentContext, ParseOptions};
+    /// let arena = Arena::new();
+    /// let opts = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
+    /// let div: FragmentContext = "div".parse()?;
+    /// let html = "<template shadowrootmode=open>in</template>";
+    /// let (kept, _) = Driver::fragment(&opts, &div).context_shadow_host(false).run(&arena, html, false);
+    /// assert_eq!(kept.root.inner_html(), r#"<template shadowrootmode="open">in</template>"#);
+    /// let (hosted, _) = Driver::fragment(&opts, &div).run(&arena, html, false);
+    /// assert_eq!(hosted.root.inner_html(), "");
+    /// # Ok::<(), kauri::ContextError>(())
+    /// ```
+    pub fn context_shadow_host(mut self, hosts: bool) -> Driver<'o> {
+        self.context_shadow_host = hosts;
         self
     }
 
@@ -186,6 +213,11 @@ impl<'o> Driver<'o> {
             builder.with_script_pauses()
         } else {
             builder
+        };
+        let builder = if self.context_shadow_host {
+            builder
+        } else {
+            builder.without_context_shadow_host()
         };
         Tokenizer::new(builder, self.tokenizer_options())
     }

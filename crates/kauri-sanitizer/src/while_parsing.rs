@@ -195,7 +195,12 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
             }
             NodeOrText::Node(node) => node,
         };
-        match self.actions.get(&node) {
+        let action = if self.actions.is_empty() {
+            None
+        } else {
+            self.actions.get(&node).copied()
+        };
+        match action {
             Some(Action::Remove) => self.inner.detach(&node),
             Some(Action::ReplaceWithChildren) => {
                 self.inner.detach(&node);
@@ -349,7 +354,7 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
     /// The adoption agency algorithm's step 4.18: the furthest block's children move to the
     /// new formatting element only when that element is kept.
     fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
-        if self.actions.contains_key(new_parent) {
+        if !self.actions.is_empty() && self.actions.contains_key(new_parent) {
             return;
         }
         self.inner.reparent_children(node, new_parent);

@@ -105,14 +105,9 @@ type HandleMap<'a, V> = HashMap<NodeHandle<'a>, V, BuildHasherDefault<HandleHash
 pub(crate) struct SanitizingSink<'a, 'r> {
     inner: DomSink<'a>,
     rules: &'r Rules,
-    /// The nodes created with an action other than Keep.
-    actions: HandleMap<'a, Action>,
-    /// The insertion target redirection map (with "nowhere" for removed elements).
-    redirects: HandleMap<'a, Redirect<'a>>,
-    /// The parent of each [`Group`], by group number.
-    group_parents: Vec<NodeHandle<'a>>,
-    /// The group of the replaced elements placed at the end of a parent, by parent.
-    groups: HandleMap<'a, Group>,
+    /// The maps, made when the first node that is not kept is created (most small inputs
+    /// never need them, and the tree builder moves its sink with it: a pointer is cheap).
+    maps: Option<Box<Maps<'a>>>,
     /// A fragment parse whose root `html` element is still to be created: that element holds
     /// the fragment and is always kept.
     fragment_root_pending: bool,
@@ -121,34 +116,26 @@ pub(crate) struct SanitizingSink<'a, 'r> {
     changed_structure: &'r Cell<bool>,
 }
 
-impl<'a, 'r> SanitizingSink<'a, 'r> {
-    /// A sink that sanitizes with `rules` what the tree builder inserts into `inner`;
-    /// `fragment`: the parse is the fragment parsing algorithm's; `changed_structure`: see the
-    /// field.
-    pub(crate) fn new(
-        inner: DomSink<'a>,
-        rules: &'r Rules,
-        fragment: bool,
-        changed_structure: &'r Cell<bool>,
-    ) -> Self {
-        SanitizingSink {
-            inner,
-            rules,
-            actions: HandleMap::default(),
-            redirects: HandleMap::default(),
-            group_parents: Vec::new(),
-            groups: HandleMap::default(),
-            fragment_root_pending: fragment,
-            changed_structure,
-        }
-    }
+/// The per-node facts of a [`SanitizingSink`].
+#[derive(Default)]
+struct Maps<'a> {
+    /// The nodes created with an action other than Keep.
+    actions: HandleMap<'a, Action>,
+    /// The insertion target redirection map (with "nowhere" for removed elements).
+    redirects: HandleMap<'a, Redirect<'a>>,
+    /// The parent of each [`Group`], by group number.
+    group_parents: Vec<NodeHandle<'a>>,
+    /// The group of the replaced elements placed at the end of a parent, by parent.
+    groups: HandleMap<'a, Group>,
+}
 
+impl<'a> Maps<'a> {
     /// The PR's "adjusted insertion location" given `location`, after the insertion target
     /// redirection map: `None` when the insertion goes nowhere. An element replaced with its
     /// children may be redirected into another one that the adoption agency algorithm had
     /// created but not yet inserted (step 4.13.8 appends `lastNode` to the new `node` before
     /// `node` itself is inserted), so redirections are followed to the end.
-    fn adjusted(&self, location: Location<'a>) -> Option<Location<'a>> {
+    fn adjusted(&self, inner: &DomSink<'a>, location: Location<'a>) -> Option<Location<'a>> {
         if self.redirects.is_empty() {
             return Some(location);
         }
@@ -159,7 +146,7 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
         for _ in 0..=self.redirects.len() {
             let parent = match location {
                 Location::Append(parent) => parent,
-                Location::Before(sibling) => match self.inner.parent_node(&sibling) {
+                Location::Before(sibling) => match inner.parent_node(&sibling) {
                     Some(parent) => parent,
                     None => return Some(location),
                 },
@@ -182,55 +169,6 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
         None
     }
 
-    /// Inserts `child` at `location` (the adjusted one), as the sanitizer action of a node
-    /// being inserted says.
-    fn insert(&mut self, location: Location<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
-        let place = self.adjusted(location);
-        let node = match child {
-            NodeOrText::Text(text) => {
-                if let Some(place) = place {
-                    self.insert_into_dom(place, NodeOrText::Text(text));
-                }
-                return;
-            }
-            NodeOrText::Node(node) => node,
-        };
-        let action = if self.actions.is_empty() {
-            None
-        } else {
-            self.actions.get(&node).copied()
-        };
-        match action {
-            Some(Action::Remove) => self.inner.detach(&node),
-            Some(Action::ReplaceWithChildren) => {
-                self.inner.detach(&node);
-                match place {
-                    Some(place) => {
-                        let redirect = self.redirect_to(place);
-                        self.redirects.insert(node, redirect);
-                        // What went into it before it had a place follows it there.
-                        self.move_children(node, place);
-                    }
-                    None => {
-                        self.redirects.insert(node, Redirect::Nowhere);
-                    }
-                }
-            }
-            Some(Action::Keep) | None => match place {
-                Some(place) => {
-                    if !self.redirects.is_empty() {
-                        self.redirects.remove(&node);
-                    }
-                    self.insert_into_dom(place, NodeOrText::Node(node));
-                }
-                None => {
-                    self.inner.detach(&node);
-                    self.redirects.insert(node, Redirect::Nowhere);
-                }
-            },
-        }
-    }
-
     /// The redirection to `place`: for the end of a parent, that parent's group.
     fn redirect_to(&mut self, place: Location<'a>) -> Redirect<'a> {
         match place {
@@ -245,19 +183,79 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
             }
         }
     }
+}
 
-    /// Moves the children that a replaced element got before it was placed to `place`, in order.
-    fn move_children(&mut self, element: NodeHandle<'a>, place: Location<'a>) {
-        while let Some(child) = self.inner.first_child(&element) {
-            self.inner.detach(&child);
-            self.insert_into_dom(place, NodeOrText::Node(child));
+impl<'a, 'r> SanitizingSink<'a, 'r> {
+    /// A sink that sanitizes with `rules` what the tree builder inserts into `inner`;
+    /// `fragment`: the parse is the fragment parsing algorithm's; `changed_structure`: see the
+    /// field.
+    pub(crate) fn new(
+        inner: DomSink<'a>,
+        rules: &'r Rules,
+        fragment: bool,
+        changed_structure: &'r Cell<bool>,
+    ) -> Self {
+        SanitizingSink {
+            inner,
+            rules,
+            maps: None,
+            fragment_root_pending: fragment,
+            changed_structure,
         }
     }
 
-    fn insert_into_dom(&mut self, place: Location<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
-        match place {
-            Location::Append(parent) => self.inner.append(&parent, child),
-            Location::Before(sibling) => self.inner.insert_before(&sibling, child),
+    /// Inserts `child` at `location` (the adjusted one), as the sanitizer action of a node
+    /// being inserted says.
+    fn insert(&mut self, location: Location<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        let Some(maps) = self.maps.as_deref_mut() else {
+            // Every node so far is kept: nothing to redirect.
+            match location {
+                Location::Append(parent) => self.inner.append(&parent, child),
+                Location::Before(sibling) => self.inner.insert_before(&sibling, child),
+            }
+            return;
+        };
+        let place = maps.adjusted(&self.inner, location);
+        let node = match child {
+            NodeOrText::Text(text) => {
+                if let Some(place) = place {
+                    insert_into_dom(&mut self.inner, place, NodeOrText::Text(text));
+                }
+                return;
+            }
+            NodeOrText::Node(node) => node,
+        };
+        match maps.actions.get(&node).copied() {
+            Some(Action::Remove) => self.inner.detach(&node),
+            Some(Action::ReplaceWithChildren) => {
+                self.inner.detach(&node);
+                match place {
+                    Some(place) => {
+                        let redirect = maps.redirect_to(place);
+                        maps.redirects.insert(node, redirect);
+                        // What went into it before it had a place follows it there.
+                        while let Some(child) = self.inner.first_child(&node) {
+                            self.inner.detach(&child);
+                            insert_into_dom(&mut self.inner, place, NodeOrText::Node(child));
+                        }
+                    }
+                    None => {
+                        maps.redirects.insert(node, Redirect::Nowhere);
+                    }
+                }
+            }
+            Some(Action::Keep) | None => match place {
+                Some(place) => {
+                    if !maps.redirects.is_empty() {
+                        maps.redirects.remove(&node);
+                    }
+                    insert_into_dom(&mut self.inner, place, NodeOrText::Node(node));
+                }
+                None => {
+                    self.inner.detach(&node);
+                    maps.redirects.insert(node, Redirect::Nowhere);
+                }
+            },
         }
     }
 
@@ -265,16 +263,26 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
     /// node goes nowhere; an element replaced with its children holds what is inserted into
     /// it until it is placed.
     fn note_action(&mut self, node: NodeHandle<'a>, action: Action) {
-        match action {
-            Action::Keep => {}
-            Action::Remove => {
-                self.actions.insert(node, action);
-                self.redirects.insert(node, Redirect::Nowhere);
-            }
-            Action::ReplaceWithChildren => {
-                self.actions.insert(node, action);
-            }
+        if matches!(action, Action::Keep) {
+            return;
         }
+        let maps = self.maps.get_or_insert_with(Box::default);
+        maps.actions.insert(node, action);
+        if matches!(action, Action::Remove) {
+            maps.redirects.insert(node, Redirect::Nowhere);
+        }
+    }
+}
+
+/// Inserts `child` at `place` in the DOM.
+fn insert_into_dom<'a>(
+    inner: &mut DomSink<'a>,
+    place: Location<'a>,
+    child: NodeOrText<'_, NodeHandle<'a>>,
+) {
+    match place {
+        Location::Append(parent) => inner.append(&parent, child),
+        Location::Before(sibling) => inner.insert_before(&sibling, child),
     }
 }
 
@@ -354,14 +362,18 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
     /// The adoption agency algorithm's step 4.18: the furthest block's children move to the
     /// new formatting element only when that element is kept.
     fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
-        if !self.actions.is_empty() && self.actions.contains_key(new_parent) {
+        let Some(maps) = self.maps.as_deref_mut() else {
+            self.inner.reparent_children(node, new_parent);
+            return;
+        };
+        if maps.actions.contains_key(new_parent) {
             return;
         }
         self.inner.reparent_children(node, new_parent);
         // The replaced elements placed among those children follow them.
-        if let Some(group) = self.groups.remove(node) {
-            self.group_parents[group.0] = *new_parent;
-            self.groups.entry(*new_parent).or_insert(group);
+        if let Some(group) = maps.groups.remove(node) {
+            maps.group_parents[group.0] = *new_parent;
+            maps.groups.entry(*new_parent).or_insert(group);
         }
     }
 

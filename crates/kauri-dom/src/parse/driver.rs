@@ -121,7 +121,7 @@ impl<'o> Driver<'o> {
     /// top-level `<template shadowrootmode>`). Default `true`, the standard's text of 2026;
     /// `false` keeps such a template in the fragment, as `setHTMLUnsafe` and the sanitizer
     /// parse in whatwg/html PR #12756 and Chromium 156
-    /// ([`kauri_tree_builder::TreeBuilder::without_context_shadow_host`]).
+    /// ([`kauri_tree_builder::TreeBuilder::forbid_context_shadow_host`]).
     ///
     /// ```
     /// # use kauri_dom as kauri;
@@ -185,7 +185,17 @@ impl<'o> Driver<'o> {
     /// The pipeline around `sink`: a tokenizer feeding a tree builder feeding `sink` (which
     /// records spans and errors as the options say).
     pub fn pipeline<'a>(&self, sink: DomSink<'a>) -> Pipeline<'a> {
-        self.filtered_pipeline(sink, |sink| sink)
+        let mut tokenizer = self.filtered_pipeline(sink, |sink| sink);
+        self.configure(&mut tokenizer);
+        tokenizer
+    }
+
+    /// What is set on a pipeline's tree builder after it is made (in place: the pipeline is
+    /// large, and each move of it is a copy).
+    fn configure<F: TreeSink>(&self, tokenizer: &mut Tokenizer<TreeBuilder<F>>) {
+        if !self.context_shadow_host {
+            tokenizer.sink_mut().forbid_context_shadow_host();
+        }
     }
 
     /// The pipeline around `filter(sink)`: the tree builder feeds the filter, which feeds
@@ -213,11 +223,6 @@ impl<'o> Driver<'o> {
             builder.with_script_pauses()
         } else {
             builder
-        };
-        let builder = if self.context_shadow_host {
-            builder
-        } else {
-            builder.without_context_shadow_host()
         };
         Tokenizer::new(builder, self.tokenizer_options())
     }
@@ -254,6 +259,7 @@ impl<'o> Driver<'o> {
         filter: impl FnOnce(DomSink<'a>) -> F,
     ) -> (Parsed<'a>, Option<&'static Encoding>) {
         let mut tokenizer = self.filtered_pipeline(DomSink::new(arena), filter);
+        self.configure(&mut tokenizer);
         // Neither call can be refused: only a call that unwinds (a sink panic) stops a
         // tokenizer, and that unwinding leaves this function too.
         let _ = tokenizer.feed(html);

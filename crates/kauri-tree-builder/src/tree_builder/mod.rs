@@ -334,13 +334,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions, TreeSink};
     /// fn for_set_html_unsafe<S: TreeSink>(sink: S) -> TreeBuilder<S> {
     ///     let opts = TreeBuilderOptions { declarative_shadow_roots: true, ..Default::default() };
-    ///     TreeBuilder::new_for_fragment(sink, QualName::html(local_name!("div")), &[], opts)
-    ///         .without_context_shadow_host()
+    ///     let mut builder =
+    ///         TreeBuilder::new_for_fragment(sink, QualName::html(local_name!("div")), &[], opts);
+    ///     builder.forbid_context_shadow_host();
+    ///     builder
     /// }
     /// ```
-    pub fn without_context_shadow_host(mut self) -> Self {
+    ///
+    /// (It takes `&mut self` so that a driver can call it on the tree builder inside its
+    /// tokenizer, without moving the tree builder again.)
+    pub fn forbid_context_shadow_host(&mut self) {
         self.context_host.tag = None;
-        self
     }
 
     /// Makes the parser return control to its embedder at each script (for an engine that runs

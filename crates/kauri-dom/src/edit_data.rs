@@ -23,8 +23,9 @@ use kauri_tokenizer::{AttrName, Attribute, LocalName, Namespace};
 use crate::attrs::Attributes;
 use crate::edit::{EditError, Editor};
 use crate::node::{Element, Node, NodeData, ProcessingInstruction};
-use crate::parse::{Driver, FragmentContext, ParseOptions};
+use crate::parse::{DomSinkFilter, Driver, FragmentContext, ParseOptions};
 use crate::query::qualified_name_is;
+use crate::sink::DomSink;
 
 /// The DOM's "valid attribute local name": not empty, and no ASCII whitespace, NUL, `/`, `=`
 /// or `>`.
@@ -478,13 +479,15 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_inner_html(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
-        self.replace_children_with_fragment(element, html, false)
+        self.replace_children_with_fragment(element, html, false, |sink| sink)
     }
 
     /// The DOM's `element.setHTMLUnsafe(html)` without a sanitizer: `innerHTML` with the
     /// parser's "allow declarative shadow roots" flag set, so a `<template shadowrootmode>`
     /// in `html` attaches a shadow root to its parent element instead of staying a template
-    /// (§ dom-element-sethtmlunsafe). Fails only with [`EditError::NotAnElement`].
+    /// (§ dom-element-sethtmlunsafe). One at the top level, whose parent would be `element`
+    /// itself, stays a template, as whatwg/html PR #12756 (open) and Chromium 156 have it.
+    /// Fails only with [`EditError::NotAnElement`].
     ///
     /// ```
     /// # use kauri_dom as kauri;
@@ -501,16 +504,41 @@ impl<'a> Editor<'a> {
     /// # Ok::<(), kauri::EditError>(())
     /// ```
     pub fn set_html_unsafe(&self, element: &'a Node<'a>, html: &str) -> Result<(), EditError> {
-        self.replace_children_with_fragment(element, html, true)
+        self.replace_children_with_fragment(element, html, true, |sink| sink)
+    }
+
+    /// [`Editor::set_html_unsafe`] with `filter(sink)` between the tree builder and the
+    /// [`DomSink`] (see [`crate::DomSinkFilter`]): the sanitizer's `setHTML` parses through one
+    /// (sanitize while parsing).
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::Document::new();
+    /// doc.edit(|ed| {
+    ///     let div = ed.create_element("div")?;
+    ///     ed.append_child(ed.root(), div)?;
+    ///     ed.set_html_unsafe_filtered(div, "<p>a", |sink| sink)
+    /// })?;
+    /// assert_eq!(doc.to_html(), "<div><p>a</p></div>");
+    /// # Ok::<(), kauri::EditError>(())
+    /// ```
+    pub fn set_html_unsafe_filtered<F: DomSinkFilter<'a>>(
+        &self,
+        element: &'a Node<'a>,
+        html: &str,
+        filter: impl FnOnce(DomSink<'a>) -> F,
+    ) -> Result<(), EditError> {
+        self.replace_children_with_fragment(element, html, true, filter)
     }
 
     /// `innerHTML` and `setHTMLUnsafe`: the fragment parse of `html` in `element`'s context
-    /// replaces its children (a template's: its contents' children).
-    fn replace_children_with_fragment(
+    /// replaces its children (a template's: its contents' children), parsed through `filter`.
+    fn replace_children_with_fragment<F: DomSinkFilter<'a>>(
         &self,
         element: &'a Node<'a>,
         html: &str,
         declarative_shadow_roots: bool,
+        filter: impl FnOnce(DomSink<'a>) -> F,
     ) -> Result<(), EditError> {
         let e = self.element(element)?;
         let context_attrs = e
@@ -529,7 +557,11 @@ impl<'a> Editor<'a> {
         let context = FragmentContext::element(e.qual_name().clone(), context_attrs);
         // A sink over this document's arena: it links only the nodes it creates (see
         // `sink.rs`), and is finished before they are linked into the tree.
-        let (parsed, _) = Driver::fragment(&options, &context).run(self.arena, html, false);
+        // `setHTMLUnsafe`: a top-level `<template shadowrootmode>` stays a template (the
+        // context element hosts no shadow root: whatwg/html PR #12756, Chromium 156).
+        let (parsed, _) = Driver::fragment(&options, &context)
+            .context_shadow_host(false)
+            .run_filtered(self.arena, html, false, filter);
         self.register_templates(parsed.root);
         let target = e.template_contents().unwrap_or(element);
         self.replace_all(target, Some(parsed.root));

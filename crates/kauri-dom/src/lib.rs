@@ -70,8 +70,8 @@ pub use node::{
 pub use parse::{
     parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
     parse_document_bytes_with_text, parse_document_owned_bytes, parse_fragment, parse_fragment_for,
-    parse_fragment_in, parse_owned_bytes, parse_with_options, ContextError, DecodedParse, Driver,
-    FragmentContext, ParseOptions,
+    parse_fragment_in, parse_owned_bytes, parse_with_options, ContextError, DecodedParse,
+    DomSinkFilter, Driver, FragmentContext, ParseOptions,
 };
 pub use query::{Select, Selector, SelectorError};
 pub use shadow::ShadowIncludingDescendants;

@@ -65,6 +65,15 @@ impl PartialEq for NodeHandle<'_> {
 
 impl Eq for NodeHandle<'_> {}
 
+/// Hashes what [`PartialEq`] compares: the node's identity (its address) and the sink's id, so
+/// that a filter between the tree builder and the sink can keep facts about nodes in a map.
+impl std::hash::Hash for NodeHandle<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_usize(std::ptr::from_ref(self.node) as usize);
+        state.write_u64(self.sink);
+    }
+}
+
 /// Shows the kind of node (and an element's name), never its text, attributes or source
 /// ranges: those may still change while the sink is alive, so no reference into them may be
 /// handed out, not even to a formatter.
@@ -310,6 +319,30 @@ impl<'a> DomSink<'a> {
     /// ```
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
+    }
+
+    /// The first child of `node`, as a handle (`None` for another sink's node). With
+    /// [`TreeSink::parent_node`], this lets a filter between the tree builder and the sink
+    /// (a [`crate::DomSinkFilter`]) move what it had put in a node.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, DomSink};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    ///
+    /// let arena = Arena::new();
+    /// let mut sink = DomSink::new(&arena);
+    /// let doc = sink.document();
+    /// let comment = sink.create_comment("c");
+    /// sink.append(&doc, NodeOrText::Node(comment));
+    /// assert!(sink.first_child(&doc) == Some(comment));
+    /// assert!(sink.first_child(&comment).is_none());
+    /// ```
+    pub fn first_child(&self, node: &NodeHandle<'a>) -> Option<NodeHandle<'a>> {
+        if node.sink != self.id {
+            return None;
+        }
+        node.node.first_child().map(|child| self.handle(child))
     }
 
     /// How many calls this sink refused because a handle came from another sink (see

@@ -46,7 +46,9 @@ mod round_trip;
 mod rules;
 mod sanitize;
 mod url;
+mod while_parsing;
 
+use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
@@ -99,19 +101,46 @@ fn div() -> QualName {
     QualName::html(local_name!("div"))
 }
 
-/// The one fragment parse of this crate: the HTML fragment parsing algorithm
-/// (§ html-fragment-parsing-algorithm) for `context` with the "allow declarative shadow
-/// roots" flag set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so
-/// `noscript` holds raw text, as in a browsing context).
-fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
-    let options = ParseOptions {
+/// The parse options of this crate's fragment parses: the "allow declarative shadow roots" flag
+/// set, as `setHTML` and `setHTMLUnsafe` parse, with scripting enabled (so `noscript` holds raw
+/// text, as in a browsing context).
+fn fragment_options() -> ParseOptions {
+    ParseOptions {
         declarative_shadow_roots: Some(true),
         ..ParseOptions::default()
-    };
+    }
+}
+
+/// The plain fragment parse of this crate (the re-parse check's): the HTML fragment parsing
+/// algorithm (§ html-fragment-parsing-algorithm) for `context`, with [`fragment_options`],
+/// where the context element hosts no declarative shadow root (a top-level
+/// `<template shadowrootmode>` stays a template: `setHTMLUnsafe` in whatwg/html PR #12756 and
+/// Chromium 156, see [`Driver::context_shadow_host`]).
+fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) -> Parsed<'a> {
     let context = FragmentContext::element(context.clone(), Vec::new());
-    Driver::fragment(&options, &context)
+    Driver::fragment(&fragment_options(), &context)
+        .context_shadow_host(false)
         .run(arena, html, false)
         .0
+}
+
+/// `setHTML`'s and `setHTMLUnsafe`'s parse: the fragment parse of [`parse_fragment_for`] with
+/// the parser sanitizer configuration `rules` (whatwg/html PR #12756, sanitize while parsing:
+/// see `while_parsing.rs`). Attributes are left to "sanitize core". The flag: whether
+/// sanitizing replaced an element with its children or removed one that can hold elements.
+fn parse_and_sanitize_fragment<'a>(
+    arena: &'a Arena<'a>,
+    html: &str,
+    context: &QualName,
+    rules: &Rules,
+    changed_structure: &Cell<bool>,
+) -> Parsed<'a> {
+    let context = FragmentContext::element(context.clone(), Vec::new());
+    let (parsed, _) =
+        Driver::fragment(&fragment_options(), &context).run_filtered(arena, html, false, |sink| {
+            while_parsing::SanitizingSink::new(sink, rules, true, changed_structure)
+        });
+    parsed
 }
 
 /// Whether `context` is a `script` element (HTML or SVG), where the safe methods do nothing
@@ -489,9 +518,14 @@ impl Sanitizer {
         if safe && is_script(context) {
             return String::new();
         }
-        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
+        let rules = self.rules(safe);
+        let changed_while_parsing = Cell::new(false);
+        let mut doc = Document::build(|arena| {
+            parse_and_sanitize_fragment(arena, html, context, rules, &changed_while_parsing)
+        });
         doc.edit(|ed| {
-            let changed_structure = sanitize::sanitize_core(ed, ed.root(), self.rules(safe));
+            let changed_structure =
+                sanitize::sanitize_core(ed, ed.root(), rules) || changed_while_parsing.get();
             if !changed_structure && round_trip::is_stable(ed.root(), context) {
                 return serialize_children(ed.root(), context, html.len() + 16);
             }
@@ -535,8 +569,12 @@ impl Sanitizer {
 
     fn set_html_tree(&self, html: &str, context: &QualName, safe: bool) -> Document {
         let html = if safe && is_script(context) { "" } else { html };
-        let mut doc = Document::build(|arena| parse_fragment_for(arena, html, context));
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));
+        let rules = self.rules(safe);
+        let changed = Cell::new(false);
+        let mut doc = Document::build(|arena| {
+            parse_and_sanitize_fragment(arena, html, context, rules, &changed)
+        });
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
         doc
     }
 
@@ -556,10 +594,40 @@ impl Sanitizer {
         doc
     }
 
-    /// Sanitizes a whole parsed document in place (`Document.parseHTML` / `parseHTMLUnsafe`
-    /// after the parse, § parse-html-with-sanitizer): `safe` picks the safe method's rules.
-    /// The `kauri` facade's `parse_html` parses (with declarative shadow roots allowed and
-    /// scripting disabled, as for a document without a browsing context) and calls this.
+    /// `Document.parseHTML` (`safe`) or `parseHTMLUnsafe` with this sanitizer
+    /// (§ parse-html-with-sanitizer): `html` parsed as a page, sanitized while it is parsed
+    /// (whatwg/html PR #12756, see [`Sanitizer::sanitize`]) and then by "sanitize core". The
+    /// parse is a new document's: scripting disabled (no browsing context), declarative shadow
+    /// roots allowed. The `kauri` facade's `parse_html` and `parse_html_unsafe` call this.
+    ///
+    /// ```
+    /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
+    /// let s = kauri::Sanitizer::default();
+    /// let page = s.parse_document("<title>T</title><p onclick=x>a<script>x()</script>", true);
+    /// assert_eq!(page.to_html(), "<html><head><title>T</title></head><body><p>a</p></body></html>");
+    /// ```
+    pub fn parse_document(&self, html: &str, safe: bool) -> Document {
+        let options = ParseOptions {
+            scripting: false,
+            declarative_shadow_roots: Some(true),
+            ..ParseOptions::default()
+        };
+        let rules = self.rules(safe);
+        let changed = Cell::new(false);
+        let mut doc = Document::build(|arena| {
+            Driver::document(&options)
+                .run_filtered(arena, html, false, |sink| {
+                    while_parsing::SanitizingSink::new(sink, rules, false, &changed)
+                })
+                .0
+        });
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
+        doc
+    }
+
+    /// Sanitizes an existing document in place with "sanitize core" (§ sanitize-core, the
+    /// standard's algorithm on a finished tree): `safe` picks the safe method's rules. To parse
+    /// and sanitize a page as `Document.parseHTML` does, use [`Sanitizer::parse_document`].
     ///
     /// ```
     /// # mod kauri { pub use kauri_dom::*; pub use kauri_sanitizer::*; }
@@ -638,12 +706,16 @@ impl Sanitizer {
         if safe && is_script(&context) {
             return Ok(());
         }
-        ed.set_html_unsafe(element, html)?;
+        let rules = self.rules(safe);
+        let changed = Cell::new(false);
+        ed.set_html_unsafe_filtered(element, html, |sink| {
+            while_parsing::SanitizingSink::new(sink, rules, true, &changed)
+        })?;
         let target = element
             .as_element()
             .and_then(|e| e.template_contents())
             .unwrap_or(element);
-        sanitize::sanitize_core(ed, target, self.rules(safe));
+        sanitize::sanitize_core(ed, target, rules);
         make_reparse_safe(ed, target, &context, html.len() + 16);
         Ok(())
     }

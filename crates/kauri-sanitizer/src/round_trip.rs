@@ -10,74 +10,76 @@
 
 use kauri_dom::{Editor, Namespace, Node, NodeData};
 
-/// The elements whose parsed trees always serialize to markup that parses back to them, in a
-/// `div` or `body` context: HTML flow and phrasing elements that are not raw text, RCDATA or
-/// `pre`-like, no table, form, template or foreign content, nothing that ends a scope. A tree
-/// the parser built out of these alone (nothing removed from it, which could undo a nesting
-/// the parser only allowed because of the removed element; removing a leaf, an element the
-/// parser never puts elements in, is fine) needs no re-parse check.
-const STABLE_ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "address",
-    "article",
-    "aside",
-    "b",
-    "bdi",
-    "bdo",
-    "blockquote",
-    "br",
-    "cite",
-    "code",
-    "data",
-    "dd",
-    "del",
-    "dfn",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "figcaption",
-    "figure",
-    "footer",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hgroup",
-    "hr",
-    "i",
-    "ins",
-    "kbd",
-    "li",
-    "main",
-    "mark",
-    "menu",
-    "nav",
-    "ol",
-    "p",
-    "q",
-    "rp",
-    "rt",
-    "ruby",
-    "s",
-    "samp",
-    "search",
-    "section",
-    "small",
-    "span",
-    "strong",
-    "sub",
-    "sup",
-    "time",
-    "u",
-    "ul",
-    "var",
-    "wbr",
-];
+/// Whether `name` is one of the elements whose parsed trees always serialize to markup that
+/// parses back to them, in a `div` or `body` context: HTML flow and phrasing elements that are
+/// not raw text, RCDATA or `pre`-like, no table, form, template or foreign content, nothing that
+/// ends a scope. A tree the parser built out of these alone (nothing removed from it, which
+/// could undo a nesting the parser only allowed because of the removed element; removing a
+/// leaf, an element the parser never puts elements in, is fine) needs no re-parse check.
+fn is_stable_element(name: &str) -> bool {
+    matches!(
+        name,
+        "a" | "abbr"
+            | "address"
+            | "article"
+            | "aside"
+            | "b"
+            | "bdi"
+            | "bdo"
+            | "blockquote"
+            | "br"
+            | "cite"
+            | "code"
+            | "data"
+            | "dd"
+            | "del"
+            | "dfn"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hgroup"
+            | "hr"
+            | "i"
+            | "ins"
+            | "kbd"
+            | "li"
+            | "main"
+            | "mark"
+            | "menu"
+            | "nav"
+            | "ol"
+            | "p"
+            | "q"
+            | "rp"
+            | "rt"
+            | "ruby"
+            | "s"
+            | "samp"
+            | "search"
+            | "section"
+            | "small"
+            | "span"
+            | "strong"
+            | "sub"
+            | "sup"
+            | "time"
+            | "u"
+            | "ul"
+            | "var"
+            | "wbr"
+    )
+}
 
 /// `pre` and `listing`: parsed like `div` (§ parsing-main-inbody: the same start tag steps), but
 /// the parser drops a newline right after the start tag, which the serializer does not write
@@ -85,7 +87,7 @@ const STABLE_ELEMENTS: &[&str] = &[
 const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
 
 /// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
-/// [`STABLE_ELEMENTS`], [`NEWLINE_EATING_BLOCKS`] whose text does not start with a newline, and
+/// [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does not start with a newline, and
 /// text (no comment, processing instruction or template contents), in an HTML `div` or `body`
 /// context: then its serialization parses back to it.
 pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
@@ -97,7 +99,7 @@ pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) ->
             NodeData::Element(e) => {
                 let name = e.local_name().as_ref();
                 e.namespace() == Namespace::Html
-                    && (STABLE_ELEMENTS.contains(&name)
+                    && (is_stable_element(name)
                         || (NEWLINE_EATING_BLOCKS.contains(&name)
                             && !node
                                 .first_child()

@@ -17,8 +17,10 @@ use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
 
-/// What the walk does with an element.
-enum Action {
+/// What the walk (and the sanitize-while-parsing sink) does with an element: the PR's
+/// "sanitizer action".
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Action {
     Keep,
     Remove,
     ReplaceWithChildren,
@@ -27,18 +29,29 @@ enum Action {
 /// The element steps of "sanitize core": replaced with its children if the config says so
 /// (checked first: a valid config never lists such an element in `elements`), else removed
 /// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
-fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
-    if rules.replace_with_children.contains(key) {
-        return Action::ReplaceWithChildren;
+pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
+    element_decision(rules, key).0
+}
+
+/// [`element_action`] with, for a kept element, its `elements` entry (the element's own
+/// attribute lists), from the same lookup.
+fn element_decision<'r>(
+    rules: &'r Rules,
+    key: &crate::rules::Key,
+) -> (Action, Option<&'r ElementRule>) {
+    // (An empty set is checked first: a lookup hashes the key even then.)
+    if !rules.replace_with_children.is_empty() && rules.replace_with_children.contains(key) {
+        return (Action::ReplaceWithChildren, None);
     }
-    let allowed = match &rules.elements {
-        Some(elements) => elements.contains_key(key),
-        None => !rules.remove_elements.contains(key),
-    };
-    if allowed {
-        Action::Keep
-    } else {
-        Action::Remove
+    match &rules.elements {
+        Some(elements) => match elements.get(key) {
+            Some(rule) => (Action::Keep, Some(rule)),
+            None => (Action::Remove, None),
+        },
+        None if !rules.remove_elements.is_empty() && rules.remove_elements.contains(key) => {
+            (Action::Remove, None)
+        }
+        None => (Action::Keep, None),
     }
 }
 
@@ -78,9 +91,11 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                         Ns::of_element(element.namespace()),
                         element.local_name().clone(),
                     );
-                    match element_action(rules, &key) {
+                    let (action, local) = element_decision(rules, &key);
+                    match action {
                         Action::Remove => {
-                            changed_structure |= !holds_no_elements(element);
+                            changed_structure |=
+                                !holds_no_elements(element.namespace(), element.local_name());
                             ed.remove(child);
                             continue;
                         }
@@ -96,7 +111,6 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                             continue;
                         }
                         Action::Keep => {
-                            let local = rules.elements.as_ref().and_then(|e| e.get(&key));
                             sanitize_attributes(ed, child, rules, local);
                             if let Some(contents) = element.template_contents() {
                                 containers.push(contents);
@@ -121,9 +135,12 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
 /// Whether the parser never puts an element inside this element: an HTML void element, or an
 /// HTML raw text or RCDATA element (`noscript` too: the sanitizer's fragment parse has
 /// scripting on). Removing one cannot undo a nesting the parser allowed because of it.
-fn holds_no_elements(element: &kauri_dom::Element<'_>) -> bool {
-    let name = element.local_name().as_ref();
-    element.namespace() == kauri_tokenizer::Namespace::Html
+pub(crate) fn holds_no_elements(
+    ns: kauri_tokenizer::Namespace,
+    local: &kauri_tokenizer::LocalName,
+) -> bool {
+    let name = local.as_ref();
+    ns == kauri_tokenizer::Namespace::Html
         && (kauri_dom::serialize::serializes_as_void(name)
             || kauri_dom::serialize::is_raw_text_element(name)
             || matches!(name, "noscript" | "textarea" | "title"))
@@ -164,7 +181,9 @@ fn sanitize_attributes<'a>(
     let element_name = element.local_name();
     let keep = |name: &kauri_tokenizer::AttrName, value: &str| {
         let key = (Ns::of_attribute(name.ns), name.local.clone());
-        if local.is_some_and(|l| l.remove_attributes.contains(&key)) {
+        if local
+            .is_some_and(|l| !l.remove_attributes.is_empty() && l.remove_attributes.contains(&key))
+        {
             return false;
         }
         let allowed = match &rules.attributes {
@@ -179,7 +198,9 @@ fn sanitize_attributes<'a>(
             }
             None => match local.and_then(|l| l.attributes.as_ref()) {
                 Some(own) => own.contains(&key),
-                None => !rules.remove_attributes.contains(&key),
+                None => {
+                    rules.remove_attributes.is_empty() || !rules.remove_attributes.contains(&key)
+                }
             },
         };
         if !allowed {

@@ -1,5 +1,5 @@
 //! `Document.parseHTML` and `Document.parseHTMLUnsafe` (§ dom-document-parsehtml): a whole
-//! page parsed, then sanitized. The sanitizer itself is the `kauri-sanitizer` crate
+//! page parsed and sanitized ([`Sanitizer::parse_document`]). The sanitizer itself is the `kauri-sanitizer` crate
 //! ([`Sanitizer`]); this module gives it the document parse.
 
 use kauri_dom::Document;
@@ -7,8 +7,9 @@ use kauri_sanitizer::Sanitizer;
 
 use crate::{parse_with_options, ParseOptions};
 
-/// The document parse of "parse HTML with a sanitizer": a new document has no browsing
-/// context, so scripting is disabled; declarative shadow roots are allowed.
+/// The document parse of `parseHTMLUnsafe` without a sanitizer: a new document has no browsing
+/// context, so scripting is disabled; declarative shadow roots are allowed (as in
+/// [`Sanitizer::parse_document`]).
 fn parse_for_sanitizer(html: &str) -> Document {
     let options = ParseOptions {
         scripting: false,
@@ -28,9 +29,7 @@ fn parse_for_sanitizer(html: &str) -> Document {
 /// assert_eq!(doc.to_html(), "<html><head><title>T</title></head><body><p>Hi</p></body></html>");
 /// ```
 pub fn parse_html(html: &str, sanitizer: &Sanitizer) -> Document {
-    let mut doc = parse_for_sanitizer(html);
-    sanitizer.sanitize_document(&mut doc, true);
-    doc
+    sanitizer.parse_document(html, true)
 }
 
 /// `Document.parseHTMLUnsafe(html, {sanitizer})`: the page parsed, then sanitized with the
@@ -45,9 +44,8 @@ pub fn parse_html(html: &str, sanitizer: &Sanitizer) -> Document {
 /// # Ok::<(), kauri::ConfigError>(())
 /// ```
 pub fn parse_html_unsafe(html: &str, sanitizer: Option<&Sanitizer>) -> Document {
-    let mut doc = parse_for_sanitizer(html);
-    if let Some(sanitizer) = sanitizer {
-        sanitizer.sanitize_document(&mut doc, false);
+    match sanitizer {
+        Some(sanitizer) => sanitizer.parse_document(html, false),
+        None => parse_for_sanitizer(html),
     }
-    doc
 }

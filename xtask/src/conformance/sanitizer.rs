@@ -4,7 +4,8 @@
 //! Each case's `#data` goes through `setHTML` or `setHTMLUnsafe` (the file's method, or the
 //! case's `#method`) on a fresh `#document-fragment` element (`div` by default), with
 //! `{sanitizer: JSON.parse(#config)}`: a config that is not JSON is `undefined` (the built-in
-//! safe default for `setHTML`, no sanitizer for `setHTMLUnsafe`); a config the standard rejects
+//! safe default for `setHTML`; for `setHTMLUnsafe` no sanitizer, which is the DOM edit
+//! `Editor::set_html_unsafe` on an element of a new document); a config the standard rejects
 //! must be expected (`#error`). The result's children are dumped in the harness's format and
 //! compared with `#document`, attributes in any order (the harness compares with
 //! `isEqualNode`), text nodes exactly as split, template contents included. `{{host}}` is
@@ -26,41 +27,6 @@ use std::path::Path;
 /// and the standard's step.
 const WPT_BUGS: &[(&str, &str, &str)] = &[
     (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><div>Text</b>",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><u><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><u><em><div>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><div><section>Text</b>after",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<b><em><div>Text</b>after</div>more",
-        AAA,
-    ),
-    (
-        "sanitizer-in-adoption-agency.sub.dat",
-        "<table><b><div>x</b>y",
-        "as above (whatwg/html#12756); Chromium 156 fails this case too (PROVENANCE.md: the children of a replaced element foster-parented out of a table)",
-    ),
-    (
         "sanitizer-processing-instructions.html",
         "<div><?unlisted-target data?></div>",
         PI_DATA,
@@ -70,19 +36,11 @@ const WPT_BUGS: &[(&str, &str, &str)] = &[
         "<div><?target data?></div>",
         PI_DATA,
     ),
-    (
-        "sethtmlunsafe-toplevel-template-script.sub.dat",
-        "<template shadowrootmode=\"open\"><span>Inside</span></template>",
-        "a tree-builder difference, not the sanitizer's. The standard's text attaches a shadow root to the context element: § html-fragment-parsing-algorithm (2026) makes the target element itself the fragment context element, so with only the `html` root open the adjusted current node is the context element, which is not the topmost element of the stack (§ parsing-main-inhead, template start tag, step 7.1), and step 7.2 makes it the host; Kauri's fragment parser does that. Chromium 156 keeps a `template`, as WPT expects: Blink's fragment parser puts the DocumentFragment on the stack as its root and attaches a declarative shadow root only when the current node is an Element (HTMLConstructionSite::InsertHTMLTemplateElement). Not followed yet: it needs a tree-builder option for the sanitizer's fragment parse",
-    ),
 ];
 
 /// The reason for the processing instruction cases whose `#document` is not in the dump format
 /// (they fail in every browser: the harness's `build_node_tree` cannot read them).
 const PI_DATA: &str = "a WPT data error, not a sanitizer question: the expected `#document` has a line that is not an html5lib dump line (the table's last case ends with the indentation before `</script>`, and `unsafe-only`/3 and `safe-only`/0 write `| <div><?target data?></div>` and `| <div></div>` on one line), which WPT's own `build_node_tree` cannot read, so the case fails in every browser (Chromium 156 too, PROVENANCE.md)";
-
-/// The reason shared by the adoption agency cases.
-const AAA: &str = "expects sanitize-while-parsing (whatwg/html#12756, an open pull request that Chromium 156 implements): text parsed inside a `replaceWithChildrenElements` element goes where that element stood when the text was inserted, before the adoption agency algorithm moved it. The standard of 2026 (§ sanitize-core, the `replaceWithChildrenElements` step, run on the finished fragment) leaves the text with the element's final place, as Kauri has it. Not a WPT bug but a pending change of the standard; a streaming sanitizer in the tree builder is not implemented";
 
 /// The method a file's cases use when they name none (PROVENANCE.md's table).
 fn default_method(file: &str) -> &'static str {
@@ -150,12 +108,20 @@ fn run_case(
         },
         (Some(s), true) => s.set_html(&data, &context),
         (Some(s), false) => s.set_html_unsafe(&data, &context),
+        // `setHTMLUnsafe` without a sanitizer: the DOM edit.
         (None, _) => {
-            let opts = kauri::ParseOptions {
-                declarative_shadow_roots: Some(true),
-                ..Default::default()
-            };
-            kauri::parse_fragment(&data, context_name, &opts).map_err(|e| e.to_string())?
+            let mut doc = kauri::Document::new();
+            doc.edit(|ed| {
+                let element = ed.create_element(context_name)?;
+                ed.append_child(ed.root(), element)?;
+                ed.set_html_unsafe(element, &data)
+            })
+            .map_err(|e| e.to_string())?;
+            let mut lines = Vec::new();
+            if let Some(element) = doc.root().first_child() {
+                dump_children(element, 0, &mut lines);
+            }
+            return Ok(lines);
         }
     };
     let mut lines = Vec::new();

@@ -10,13 +10,36 @@
 
 use kauri_encoding::Encoding;
 use kauri_tokenizer::{fill_positions, ErrorCode, ParseError, State, Tokenizer, TokenizerOptions};
-use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};
+use kauri_tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions, TreeSink};
 
 use super::context::FragmentContext;
 use super::options::ParseOptions;
 use crate::in_progress::Pipeline;
 use crate::node::Arena;
-use crate::sink::{DomSink, Parsed};
+use crate::sink::{DomSink, NodeHandle, Parsed};
+
+/// A tree sink that stands between the tree builder and a [`DomSink`]: it sees every call the
+/// tree builder makes and passes on what it chooses to the `DomSink` inside. The sanitizer's
+/// sanitize-while-parsing sink is one; [`Driver::run_filtered`] runs a parse through one.
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// use kauri::{Arena, DomSink, DomSinkFilter};
+/// let arena = Arena::new();
+/// let sink = DomSink::new(&arena); // a DomSink is the filter that passes everything on
+/// let parsed = sink.into_dom_sink().finish();
+/// assert_eq!(parsed.root.kind(), kauri::NodeKind::Document);
+/// ```
+pub trait DomSinkFilter<'a>: TreeSink<Handle = NodeHandle<'a>> {
+    /// The `DomSink` inside, once the parse is over.
+    fn into_dom_sink(self) -> DomSink<'a>;
+}
+
+impl<'a> DomSinkFilter<'a> for DomSink<'a> {
+    fn into_dom_sink(self) -> DomSink<'a> {
+        self
+    }
+}
 
 /// What a parse builds: a document, or a fragment for a context element
 /// (§ html-fragment-parsing-algorithm).
@@ -52,6 +75,7 @@ pub struct Driver<'o> {
     opts: &'o ParseOptions,
     target: Target<'o>,
     script_pauses: bool,
+    context_shadow_host: bool,
 }
 
 impl<'o> Driver<'o> {
@@ -63,6 +87,7 @@ impl<'o> Driver<'o> {
                 encoding_tentative: false,
             },
             script_pauses: false,
+            context_shadow_host: true,
         }
     }
 
@@ -72,6 +97,7 @@ impl<'o> Driver<'o> {
             opts,
             target: Target::Fragment(context),
             script_pauses: false,
+            context_shadow_host: true,
         }
     }
 
@@ -88,6 +114,30 @@ impl<'o> Driver<'o> {
     /// that runs scripts: see `DocumentInProgress`). Default `false`.
     pub fn script_pauses(mut self, pauses: bool) -> Driver<'o> {
         self.script_pauses = pauses;
+        self
+    }
+
+    /// For a fragment: whether the context element can host a declarative shadow root (a
+    /// top-level `<template shadowrootmode>`). Default `true`, the standard's text of 2026;
+    /// `false` keeps such a template in the fragment, as `setHTMLUnsafe` and the sanitizer
+    /// parse in whatwg/html PR #12756 and Chromium 156
+    /// ([`kauri_tree_builder::TreeBuilder::forbid_context_shadow_host`]).
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, Driver, FragmentContext, ParseOptions};
+    /// let arena = Arena::new();
+    /// let opts = ParseOptions { declarative_shadow_roots: Some(true), ..Default::default() };
+    /// let div: FragmentContext = "div".parse()?;
+    /// let html = "<template shadowrootmode=open>in</template>";
+    /// let (kept, _) = Driver::fragment(&opts, &div).context_shadow_host(false).run(&arena, html, false);
+    /// assert_eq!(kept.root.inner_html(), r#"<template shadowrootmode="open">in</template>"#);
+    /// let (hosted, _) = Driver::fragment(&opts, &div).run(&arena, html, false);
+    /// assert_eq!(hosted.root.inner_html(), "");
+    /// # Ok::<(), kauri::ContextError>(())
+    /// ```
+    pub fn context_shadow_host(mut self, hosts: bool) -> Driver<'o> {
+        self.context_shadow_host = hosts;
         self
     }
 
@@ -135,9 +185,30 @@ impl<'o> Driver<'o> {
     /// The pipeline around `sink`: a tokenizer feeding a tree builder feeding `sink` (which
     /// records spans and errors as the options say).
     pub fn pipeline<'a>(&self, sink: DomSink<'a>) -> Pipeline<'a> {
-        let sink = sink
-            .with_spans(self.opts.locations)
-            .with_errors(self.opts.errors);
+        let mut tokenizer = self.filtered_pipeline(sink, |sink| sink);
+        self.configure(&mut tokenizer);
+        tokenizer
+    }
+
+    /// What is set on a pipeline's tree builder after it is made (in place: the pipeline is
+    /// large, and each move of it is a copy).
+    fn configure<F: TreeSink>(&self, tokenizer: &mut Tokenizer<TreeBuilder<F>>) {
+        if !self.context_shadow_host {
+            tokenizer.sink_mut().forbid_context_shadow_host();
+        }
+    }
+
+    /// The pipeline around `filter(sink)`: the tree builder feeds the filter, which feeds
+    /// `sink` (configured as in [`Driver::pipeline`]).
+    fn filtered_pipeline<'a, F: DomSinkFilter<'a>>(
+        &self,
+        sink: DomSink<'a>,
+        filter: impl FnOnce(DomSink<'a>) -> F,
+    ) -> Tokenizer<TreeBuilder<F>> {
+        let sink = filter(
+            sink.with_spans(self.opts.locations)
+                .with_errors(self.opts.errors),
+        );
         let options = self.tree_builder_options();
         let builder = match self.target {
             Target::Document { .. } => TreeBuilder::new(sink, options),
@@ -167,7 +238,28 @@ impl<'o> Driver<'o> {
         html: &str,
         truncated: bool,
     ) -> (Parsed<'a>, Option<&'static Encoding>) {
-        let mut tokenizer = self.pipeline(DomSink::new(arena));
+        self.run_filtered(arena, html, truncated, |sink| sink)
+    }
+
+    /// [`Driver::run`] with `filter(sink)` between the tree builder and the [`DomSink`].
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{Arena, Driver, ParseOptions};
+    /// let arena = Arena::new();
+    /// let opts = ParseOptions::default();
+    /// let (parsed, _) = Driver::document(&opts).run_filtered(&arena, "<p>x", false, |sink| sink);
+    /// assert_eq!(parsed.root.inner_html(), "<html><head></head><body><p>x</p></body></html>");
+    /// ```
+    pub fn run_filtered<'a, F: DomSinkFilter<'a>>(
+        &self,
+        arena: &'a Arena<'a>,
+        html: &str,
+        truncated: bool,
+        filter: impl FnOnce(DomSink<'a>) -> F,
+    ) -> (Parsed<'a>, Option<&'static Encoding>) {
+        let mut tokenizer = self.filtered_pipeline(DomSink::new(arena), filter);
+        self.configure(&mut tokenizer);
         // Neither call can be refused: only a call that unwinds (a sink panic) stops a
         // tokenizer, and that unwinding leaves this function too.
         let _ = tokenizer.feed(html);
@@ -175,10 +267,13 @@ impl<'o> Driver<'o> {
         let builder = tokenizer.into_sink();
         let change = builder.encoding_change_request();
         let mut parsed = match self.target {
-            Target::Document { .. } => builder.into_sink().finish(),
+            Target::Document { .. } => builder.into_sink().into_dom_sink().finish(),
             Target::Fragment(_) => {
                 let root = builder.fragment_root();
-                builder.into_sink().finish_fragment(root.as_ref())
+                builder
+                    .into_sink()
+                    .into_dom_sink()
+                    .finish_fragment(root.as_ref())
             }
         };
         self.finish_errors(html, truncated, &mut parsed.errors);

@@ -8,7 +8,7 @@ mod entry;
 mod options;
 
 pub use context::{ContextError, FragmentContext};
-pub use driver::Driver;
+pub use driver::{DomSinkFilter, Driver};
 pub use entry::{
     parse, parse_bytes, parse_bytes_with_options, parse_document, parse_document_bytes,
     parse_document_bytes_with_text, parse_document_owned_bytes, parse_fragment, parse_fragment_for,

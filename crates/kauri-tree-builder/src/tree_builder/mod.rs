@@ -320,6 +320,33 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.encoding_change
     }
 
+    /// In the fragment case, the context element never hosts a declarative shadow root: a
+    /// `<template shadowrootmode>` while only the `html` root is open stays an ordinary
+    /// template of the fragment, as "attach a shadow root" failing leaves it
+    /// (`§ parsing-main-inhead`, template start tag, step 7.11.2). This is `setHTMLUnsafe`
+    /// and the sanitizer's parse in whatwg/html PR #12756 (sanitize while parsing, open), which
+    /// parses into a fragment whose root is no element, and in Chromium 156 (WPT
+    /// `sethtmlunsafe-toplevel-template-script`). Without it the standard's text of 2026
+    /// applies: the adjusted current node, the context element, is the host.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{local_name, QualName};
+    /// use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions, TreeSink};
+    /// fn for_set_html_unsafe<S: TreeSink>(sink: S) -> TreeBuilder<S> {
+    ///     let opts = TreeBuilderOptions { declarative_shadow_roots: true, ..Default::default() };
+    ///     let mut builder =
+    ///         TreeBuilder::new_for_fragment(sink, QualName::html(local_name!("div")), &[], opts);
+    ///     builder.forbid_context_shadow_host();
+    ///     builder
+    /// }
+    /// ```
+    ///
+    /// (It takes `&mut self` so that a driver can call it on the tree builder inside its
+    /// tokenizer, without moving the tree builder again.)
+    pub fn forbid_context_shadow_host(&mut self) {
+        self.context_host.tag = None;
+    }
+
     /// Makes the parser return control to its embedder at each script (for an engine that runs
     /// scripts): when the scripting flag is set and a `script` end tag has been processed (the
     /// "text" insertion mode's steps for `</script>`, § scriptEndTag, and an SVG `script` in

@@ -1,0 +1,464 @@
+//! Sanitize while parsing (whatwg/html PR #12756, "Sanitize while parsing", open in 2026-12;
+//! Chromium 156 implements it, and WPT's `sanitizer-in-adoption-agency.sub.dat` expects it): the
+//! parser consults the sanitizer configuration as it inserts nodes, instead of the finished
+//! fragment being sanitized afterwards.
+//!
+//! [`SanitizingSink`] stands between the tree builder and the [`DomSink`]. The tree builder runs
+//! unchanged (its stack of open elements and list of active formatting elements still hold
+//! every element the input opens); only where nodes land changes:
+//!
+//! * "Get the sanitizer action for an element name" decides, when an element is created,
+//!   whether it is kept, removed, or replaced with its children. Comments and processing
+//!   instructions the config does not allow are removed.
+//! * A removed node is never inserted, and what would be inserted into a removed element goes
+//!   nowhere (with everything inserted into that, at any depth).
+//! * An element replaced with its children is not inserted either: the parser's "insertion
+//!   target redirection map" maps it to the insertion location it would have been inserted at,
+//!   and whatever is inserted into it goes there. So text parsed inside it lands where the
+//!   element stood *when the text was parsed*: when the adoption agency algorithm later moves
+//!   the element (as `lastNode`), that text stays, and only what comes after follows it. The
+//!   map entry is set anew each time the element is "inserted" (the adoption agency algorithm,
+//!   steps 4.13.8 and 4.16).
+//! * The adoption agency algorithm's new formatting element (step 4.17) takes the furthest
+//!   block's children (step 4.18) only when it is kept; when it is removed or replaced with its
+//!   children, the children stay where they are.
+//!
+//! Text that a removal leaves next to text is then one Text node, as "insert a character"
+//! merges it (the one observable change besides the adoption agency cases, WICG/sanitizer-api
+//! #390). Attributes, `javascript:` URLs and nodes that the DOM side creates itself (the
+//! `selectedcontent` clone of an option) are left to "sanitize core" (`sanitize.rs`), which the
+//! callers run on the result: on a tree built here it removes no element.
+//!
+//! The maps hold one entry per element that is not kept or that landed nowhere, so memory stays
+//! linear in the input. An insertion costs one hash lookup per redirection it follows: one,
+//! except where the adoption agency algorithm put a replaced element into a new one it had not
+//! inserted yet (at most a few per run of the algorithm). `tests/linear_time.rs` holds the
+//! hostile families.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use kauri_dom::{DomSink, DomSinkFilter, NodeHandle};
+use kauri_tokenizer::{Attribute, DistinctAttrs, ParseError, QualName, Span};
+use kauri_tree_builder::{ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, TreeSink};
+
+use crate::rules::{Ns, Rules};
+use crate::sanitize::{element_action, holds_no_elements, Action};
+
+/// An insertion location as the tree builder gives it: inside a parent, after its last child,
+/// or right before a sibling (in the sibling's parent).
+#[derive(Clone, Copy)]
+enum Location<'a> {
+    Append(NodeHandle<'a>),
+    Before(NodeHandle<'a>),
+}
+
+/// Where insertions into a node go instead of into it: the "insertion target redirection map"'s
+/// value for an element replaced with its children, or nowhere (a removed element, and an
+/// element that was itself inserted nowhere).
+#[derive(Clone, Copy)]
+enum Redirect<'a> {
+    /// Inside the parent of a [`Group`], after its last child.
+    Into(Group),
+    /// Right before this node.
+    Before(NodeHandle<'a>),
+    Nowhere,
+}
+
+/// The replaced elements that were placed inside one parent, after its last child. When the
+/// adoption agency algorithm moves that parent's children into a new formatting element (step
+/// 4.18), these redirections follow them (they stood among those children), which costs one
+/// update for the whole group.
+#[derive(Clone, Copy)]
+struct Group(usize);
+
+/// A hasher for node handles, which hash as an address and a sink id (two integers): a
+/// multiply-and-rotate mix, far cheaper than SipHash on the per-insertion lookup.
+#[derive(Default)]
+pub(crate) struct HandleHasher(u64);
+
+impl Hasher for HandleHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type HandleMap<'a, V> = HashMap<NodeHandle<'a>, V, BuildHasherDefault<HandleHasher>>;
+
+/// The sanitize-while-parsing tree sink (see the module documentation): a [`DomSink`] behind
+/// the sanitizer configuration's element, comment and processing instruction rules.
+pub(crate) struct SanitizingSink<'a, 'r> {
+    inner: DomSink<'a>,
+    rules: &'r Rules,
+    /// The maps, made when the first node that is not kept is created (most small inputs
+    /// never need them, and the tree builder moves its sink with it: a pointer is cheap).
+    maps: Option<Box<Maps<'a>>>,
+    /// A fragment parse whose root `html` element is still to be created: that element holds
+    /// the fragment and is always kept.
+    fragment_root_pending: bool,
+    /// Set when an element is replaced with its children, or one that can hold elements is
+    /// removed (else the tree's structure is the parser's, less leaves).
+    changed_structure: &'r Cell<bool>,
+}
+
+/// The per-node facts of a [`SanitizingSink`].
+#[derive(Default)]
+struct Maps<'a> {
+    /// The nodes created with an action other than Keep.
+    actions: HandleMap<'a, Action>,
+    /// The insertion target redirection map (with "nowhere" for removed elements).
+    redirects: HandleMap<'a, Redirect<'a>>,
+    /// The parent of each [`Group`], by group number.
+    group_parents: Vec<NodeHandle<'a>>,
+    /// The group of the replaced elements placed at the end of a parent, by parent.
+    groups: HandleMap<'a, Group>,
+}
+
+impl<'a> Maps<'a> {
+    /// The PR's "adjusted insertion location" given `location`, after the insertion target
+    /// redirection map: `None` when the insertion goes nowhere. An element replaced with its
+    /// children may be redirected into another one that the adoption agency algorithm had
+    /// created but not yet inserted (step 4.13.8 appends `lastNode` to the new `node` before
+    /// `node` itself is inserted), so redirections are followed to the end.
+    fn adjusted(&self, inner: &DomSink<'a>, location: Location<'a>) -> Option<Location<'a>> {
+        if self.redirects.is_empty() {
+            return Some(location);
+        }
+        let mut location = location;
+        // Each step follows one map entry; more steps than entries would be a cycle, which
+        // the tree builder's moves never make (it never moves a node into its own subtree),
+        // but bad input must not hang: such an insertion goes nowhere.
+        for _ in 0..=self.redirects.len() {
+            let parent = match location {
+                Location::Append(parent) => parent,
+                Location::Before(sibling) => match inner.parent_node(&sibling) {
+                    Some(parent) => parent,
+                    None => return Some(location),
+                },
+            };
+            match self.redirects.get(&parent) {
+                None => return Some(location),
+                Some(Redirect::Nowhere) => return None,
+                // A placed replaced element has no children of its own, so a sibling is never
+                // in one.
+                Some(Redirect::Into(group)) => match location {
+                    Location::Append(_) => location = Location::Append(self.group_parents[group.0]),
+                    Location::Before(_) => return Some(location),
+                },
+                Some(Redirect::Before(sibling)) => match location {
+                    Location::Append(_) => location = Location::Before(*sibling),
+                    Location::Before(_) => return Some(location),
+                },
+            }
+        }
+        None
+    }
+
+    /// The redirection to `place`: for the end of a parent, that parent's group.
+    fn redirect_to(&mut self, place: Location<'a>) -> Redirect<'a> {
+        match place {
+            Location::Before(sibling) => Redirect::Before(sibling),
+            Location::Append(parent) => {
+                let next = self.group_parents.len();
+                let group = *self.groups.entry(parent).or_insert(Group(next));
+                if group.0 == next {
+                    self.group_parents.push(parent);
+                }
+                Redirect::Into(group)
+            }
+        }
+    }
+}
+
+impl<'a, 'r> SanitizingSink<'a, 'r> {
+    /// A sink that sanitizes with `rules` what the tree builder inserts into `inner`;
+    /// `fragment`: the parse is the fragment parsing algorithm's; `changed_structure`: see the
+    /// field.
+    pub(crate) fn new(
+        inner: DomSink<'a>,
+        rules: &'r Rules,
+        fragment: bool,
+        changed_structure: &'r Cell<bool>,
+    ) -> Self {
+        SanitizingSink {
+            inner,
+            rules,
+            maps: None,
+            fragment_root_pending: fragment,
+            changed_structure,
+        }
+    }
+
+    /// Inserts `child` at `location` (the adjusted one), as the sanitizer action of a node
+    /// being inserted says.
+    fn insert(&mut self, location: Location<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        let Some(maps) = self.maps.as_deref_mut() else {
+            // Every node so far is kept: nothing to redirect.
+            match location {
+                Location::Append(parent) => self.inner.append(&parent, child),
+                Location::Before(sibling) => self.inner.insert_before(&sibling, child),
+            }
+            return;
+        };
+        let place = maps.adjusted(&self.inner, location);
+        let node = match child {
+            NodeOrText::Text(text) => {
+                if let Some(place) = place {
+                    insert_into_dom(&mut self.inner, place, NodeOrText::Text(text));
+                }
+                return;
+            }
+            NodeOrText::Node(node) => node,
+        };
+        match maps.actions.get(&node).copied() {
+            Some(Action::Remove) => self.inner.detach(&node),
+            Some(Action::ReplaceWithChildren) => {
+                self.inner.detach(&node);
+                match place {
+                    Some(place) => {
+                        let redirect = maps.redirect_to(place);
+                        maps.redirects.insert(node, redirect);
+                        // What went into it before it had a place follows it there.
+                        while let Some(child) = self.inner.first_child(&node) {
+                            self.inner.detach(&child);
+                            insert_into_dom(&mut self.inner, place, NodeOrText::Node(child));
+                        }
+                    }
+                    None => {
+                        maps.redirects.insert(node, Redirect::Nowhere);
+                    }
+                }
+            }
+            Some(Action::Keep) | None => match place {
+                Some(place) => {
+                    if !maps.redirects.is_empty() {
+                        maps.redirects.remove(&node);
+                    }
+                    insert_into_dom(&mut self.inner, place, NodeOrText::Node(node));
+                }
+                None => {
+                    self.inner.detach(&node);
+                    maps.redirects.insert(node, Redirect::Nowhere);
+                }
+            },
+        }
+    }
+
+    /// Records a created node's action when it is not Keep. What is inserted into a removed
+    /// node goes nowhere; an element replaced with its children holds what is inserted into
+    /// it until it is placed.
+    fn note_action(&mut self, node: NodeHandle<'a>, action: Action) {
+        if matches!(action, Action::Keep) {
+            return;
+        }
+        let maps = self.maps.get_or_insert_with(Box::default);
+        maps.actions.insert(node, action);
+        if matches!(action, Action::Remove) {
+            maps.redirects.insert(node, Redirect::Nowhere);
+        }
+    }
+}
+
+/// Inserts `child` at `place` in the DOM.
+fn insert_into_dom<'a>(
+    inner: &mut DomSink<'a>,
+    place: Location<'a>,
+    child: NodeOrText<'_, NodeHandle<'a>>,
+) {
+    match place {
+        Location::Append(parent) => inner.append(&parent, child),
+        Location::Before(sibling) => inner.insert_before(&sibling, child),
+    }
+}
+
+impl<'a> DomSinkFilter<'a> for SanitizingSink<'a, '_> {
+    fn into_dom_sink(self) -> DomSink<'a> {
+        self.inner
+    }
+}
+
+impl<'a> TreeSink for SanitizingSink<'a, '_> {
+    type Handle = NodeHandle<'a>;
+
+    fn document(&mut self) -> NodeHandle<'a> {
+        self.inner.document()
+    }
+
+    /// "Create an element for a token", with the PR's "get the sanitizer action for an element
+    /// name".
+    fn create_element(&mut self, name: QualName, attrs: DistinctAttrs<'_>) -> NodeHandle<'a> {
+        if std::mem::take(&mut self.fragment_root_pending) {
+            return self.inner.create_element(name, attrs);
+        }
+        let key = (Ns::of_element(name.ns), name.local.clone());
+        let action = element_action(self.rules, &key);
+        let changes_structure = match action {
+            Action::Keep => false,
+            Action::Remove => !holds_no_elements(name.ns, &name.local),
+            Action::ReplaceWithChildren => true,
+        };
+        if changes_structure {
+            self.changed_structure.set(true);
+        }
+        let node = self.inner.create_element(name, attrs);
+        self.note_action(node, action);
+        node
+    }
+
+    /// "Sanitizer config allows comments".
+    fn create_comment(&mut self, data: &str) -> NodeHandle<'a> {
+        let node = self.inner.create_comment(data);
+        if !self.rules.comments {
+            self.note_action(node, Action::Remove);
+        }
+        node
+    }
+
+    /// "Sanitizer config allows processing instruction target".
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeHandle<'a> {
+        let node = self.inner.create_processing_instruction(target, data);
+        if !self.rules.keeps_processing_instruction(target) {
+            self.note_action(node, Action::Remove);
+        }
+        node
+    }
+
+    fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
+        self.inner
+            .append_doctype_to_document(name, public_id, system_id);
+    }
+
+    fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        self.insert(Location::Append(*parent), child);
+    }
+
+    fn insert_before(&mut self, sibling: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        self.insert(Location::Before(*sibling), child);
+    }
+
+    fn has_parent(&self, node: &NodeHandle<'a>) -> bool {
+        self.inner.has_parent(node)
+    }
+
+    fn detach(&mut self, node: &NodeHandle<'a>) {
+        self.inner.detach(node);
+    }
+
+    /// The adoption agency algorithm's step 4.18: the furthest block's children move to the
+    /// new formatting element only when that element is kept.
+    fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
+        let Some(maps) = self.maps.as_deref_mut() else {
+            self.inner.reparent_children(node, new_parent);
+            return;
+        };
+        if maps.actions.contains_key(new_parent) {
+            return;
+        }
+        self.inner.reparent_children(node, new_parent);
+        // The replaced elements placed among those children follow them.
+        if let Some(group) = maps.groups.remove(node) {
+            maps.group_parents[group.0] = *new_parent;
+            maps.groups.entry(*new_parent).or_insert(group);
+        }
+    }
+
+    fn template_contents(&mut self, template: &NodeHandle<'a>) -> NodeHandle<'a> {
+        self.inner.template_contents(template)
+    }
+
+    fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: DistinctAttrs<'_>) {
+        self.inner.add_attrs_if_missing(element, attrs);
+    }
+
+    fn keeps_element_attrs(&self) -> bool {
+        self.inner.keeps_element_attrs()
+    }
+
+    fn element_attrs(&self, element: &NodeHandle<'a>) -> Vec<Attribute> {
+        self.inner.element_attrs(element)
+    }
+
+    fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.inner.set_quirks_mode(mode);
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        self.inner.parse_error(error);
+    }
+
+    fn unclosed_element(&mut self, element: &NodeHandle<'a>) {
+        self.inner.unclosed_element(element);
+    }
+
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: &NodeHandle<'a>,
+        init: &ShadowRootInit,
+    ) -> Option<NodeHandle<'a>> {
+        self.inner.attach_declarative_shadow_root(host, init)
+    }
+
+    fn associate_form_owner(
+        &mut self,
+        element: &NodeHandle<'a>,
+        form: &NodeHandle<'a>,
+        location: &NodeHandle<'a>,
+    ) {
+        self.inner.associate_form_owner(element, form, location);
+    }
+
+    fn prepare_content_patching(
+        &mut self,
+        scope: &NodeHandle<'a>,
+        name: &str,
+    ) -> Option<ContentPatch<NodeHandle<'a>>> {
+        self.inner.prepare_content_patching(scope, name)
+    }
+
+    fn parent_node(&self, node: &NodeHandle<'a>) -> Option<NodeHandle<'a>> {
+        self.inner.parent_node(node)
+    }
+
+    fn pop(&mut self, element: &NodeHandle<'a>) {
+        self.inner.pop(element);
+    }
+
+    fn script_end_tag(&mut self, script: &NodeHandle<'a>) {
+        self.inner.script_end_tag(script);
+    }
+
+    fn wants_spans(&self) -> bool {
+        self.inner.wants_spans()
+    }
+
+    fn set_span(&mut self, node: &NodeHandle<'a>, span: Span) {
+        self.inner.set_span(node, span);
+    }
+
+    fn set_end_tag_span(&mut self, element: &NodeHandle<'a>, span: Span) {
+        self.inner.set_end_tag_span(element, span);
+    }
+
+    fn set_text_span(&mut self, span: Span) {
+        self.inner.set_text_span(span);
+    }
+
+    fn set_doctype_span(&mut self, span: Span) {
+        self.inner.set_doctype_span(span);
+    }
+}

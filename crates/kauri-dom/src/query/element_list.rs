@@ -143,28 +143,10 @@ const AHEAD: usize = 4;
 /// Asks for an entry's node and attribute list.
 #[inline(always)]
 fn prefetch_entry(entry: &Entry<'_>) {
-    prefetch(entry.element);
+    kauri_tokenizer::prefetch(entry.element);
     if let Some(attrs) = entry.attrs {
-        prefetch(attrs);
+        kauri_tokenizer::prefetch(attrs);
     }
-}
-
-/// Asks the CPU to bring the cache line holding the start of `value` closer (x86-64's
-/// `prefetcht0`; nothing on other targets).
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
-    // SAFETY: `_mm_prefetch` needs the `sse` target feature, which this code is compiled with
-    // (the `cfg` above; it is part of the x86-64 baseline). It only hints the cache: it does
-    // not read the memory as far as the program can tell, cannot fault, and the pointer comes
-    // from a live reference anyway.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (value as *const T).cast::<i8>(),
-        );
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
-    let _ = value;
 }
 
 #[cfg(test)]

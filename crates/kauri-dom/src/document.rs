@@ -243,6 +243,11 @@ impl Document {
         unsafe { &*(list as *const ElementList<'static>).cast::<ElementList<'_>>() }
     }
 
+    /// Whether the list of elements ([`Document::element_list`]) is built.
+    pub(crate) fn has_element_list(&self) -> bool {
+        self.elements.get().is_some()
+    }
+
     /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
     /// references cannot leave it.
     ///

@@ -365,6 +365,11 @@ fn document_select_agrees_with_the_tree_walk_on_the_corpus() {
     for page in &pages {
         let text = String::from_utf8_lossy(&std::fs::read(page).unwrap()).into_owned();
         let doc = kauri::parse(&text);
+        // Before the first `select`, `select_first` walks the tree; after it, it reads the list.
+        let early: Vec<_> = selectors
+            .iter()
+            .map(|s| doc.select_first(s).map(|n| n as *const Node<'_>))
+            .collect();
         for (css, selector) in CORPUS_SELECTORS.iter().zip(&selectors) {
             let listed: Vec<*const Node<'_>> =
                 doc.select(selector).map(|n| n as *const _).collect();
@@ -377,6 +382,11 @@ fn document_select_agrees_with_the_tree_walk_on_the_corpus() {
             );
             found += listed.len();
         }
+        let late: Vec<_> = selectors
+            .iter()
+            .map(|s| doc.select_first(s).map(|n| n as *const Node<'_>))
+            .collect();
+        assert_eq!(early, late, "select_first on {}", page.display());
     }
     assert!(found > 100_000, "{found} matches over the corpus");
 }

@@ -3,8 +3,10 @@
 //! A query over a whole document walks every node (Text nodes, comments and elements of every
 //! name), following links from node to node: a chain of dependent loads, one per node. A
 //! [`Document`](crate::Document) lists its elements in tree order, each with its local name's
-//! atom word, on its first query (one walk), and [`Document::select`](crate::Document::select)
-//! then reads the list front to back: it passes over the elements no selector of the list can
+//! atom word, on its first [`Document::select`](crate::Document::select) (one walk), and every
+//! `select` then reads the list front to back (`select_first` too, once the list is there;
+//! before, it walks the tree: a first match near the start would not repay reading the whole
+//! document). The walk over the list passes over the elements no selector of the list can
 //! match by their name without touching them, and, knowing the next candidates before it
 //! reaches them, asks for their nodes and attribute lists ahead of time (a prefetch), so that
 //! they arrive while earlier candidates are matched. The document drops the list when it is

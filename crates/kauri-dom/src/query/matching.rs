@@ -402,6 +402,12 @@ impl Document {
     /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
-        self.select(selector).next()
+        // The first match may be near the start: building the list of elements would read the
+        // whole document, so only a list that is already there is used.
+        if self.has_element_list() {
+            self.select(selector).next()
+        } else {
+            self.root().select_first(selector)
+        }
     }
 }

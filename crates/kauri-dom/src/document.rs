@@ -32,6 +32,7 @@
 //! until it is dropped.
 
 use std::io;
+use std::sync::OnceLock;
 
 use kauri_tokenizer::ParseError;
 use kauri_tree_builder::QuirksMode;
@@ -39,6 +40,7 @@ use kauri_tree_builder::QuirksMode;
 use crate::dump::{self, Chunked, Drain, JsonOptions};
 use crate::edit::Editor;
 use crate::node::{Arena, Node, NodeData};
+use crate::query::element_list::ElementList;
 use crate::sink::Parsed;
 
 /// A parsed document (or fragment) that owns its nodes.
@@ -56,6 +58,9 @@ pub struct Document {
     errors: Vec<ParseError>,
     encoding: &'static str,
     scripting: bool,
+    /// The elements in tree order, listed on the first query over the whole document and
+    /// dropped by an edit (see `query/element_list.rs`); really `ElementList<'arena>`.
+    elements: OnceLock<ElementList<'static>>,
     /// Owns every node. Declared last so that it is dropped last.
     _arena: Box<Arena<'static>>,
 }
@@ -101,6 +106,7 @@ impl Document {
             errors: parsed.errors,
             encoding: "UTF-8",
             scripting: true,
+            elements: OnceLock::new(),
             _arena: arena,
         }
     }
@@ -119,6 +125,7 @@ impl Document {
             errors,
             encoding: "UTF-8",
             scripting: true,
+            elements: OnceLock::new(),
             _arena: arena,
         }
     }
@@ -221,6 +228,26 @@ impl Document {
         unsafe { &*self.root.cast::<Node<'_>>() }
     }
 
+    /// The elements of the tree in tree order (see `query/element_list.rs`), listed on the
+    /// first call after the document was built or last edited.
+    pub(crate) fn element_list(&self) -> &ElementList<'_> {
+        let list = self.elements.get_or_init(|| {
+            // SAFETY: the root and every node the list refers to live in `_arena`, which
+            // lives as long as `self`; the list is only handed out with its lifetime shortened
+            // to a borrow of `self` (below), and `Document::edit`, which could change the tree
+            // it lists, takes `&mut self` and drops it first.
+            let root: &'static Node<'static> = unsafe { &*self.root };
+            ElementList::of(root)
+        });
+        // SAFETY: as for `root`: shortens the lifetime to the borrow of `self`.
+        unsafe { &*(list as *const ElementList<'static>).cast::<ElementList<'_>>() }
+    }
+
+    /// Whether the list of elements ([`Document::element_list`]) is built.
+    pub(crate) fn has_element_list(&self) -> bool {
+        self.elements.get().is_some()
+    }
+
     /// Edits the tree's structure (see [`Editor`]). Returns what the closure returns; node
     /// references cannot leave it.
     ///
@@ -249,6 +276,8 @@ impl Document {
     where
         F: for<'a> FnOnce(&Editor<'a>) -> R,
     {
+        // The edit may change what the list of elements lists.
+        self.elements = OnceLock::new();
         let arena: *const Arena<'static> = &*self._arena;
         // SAFETY: the arena and the root live as long as `self`, which stays mutably borrowed
         // for the whole call, so nothing reads the tree while the editor changes its links;

@@ -13,13 +13,37 @@ use kauri_dom::{Document, DomSink};
 use kauri_tokenizer::{Tokenizer, TokenizerOptions};
 use kauri_tree_builder::{TreeBuilder, TreeBuilderOptions};
 
-/// Walks every node (descendants), dumps, serializes: everything a caller does with a tree,
-/// so a panic anywhere in the DOM shows up.
+/// Walks every node (descendants), dumps, serializes, selects: everything a caller does with a
+/// tree, so a panic anywhere in the DOM shows up. A document's `select` (which reads its list of
+/// elements) must find what a walk of the tree from its root finds, in the same order.
 pub fn exercise(doc: &Document) {
     let count = doc.root().descendants().count();
     let dump = doc.to_test_tree();
     let html = doc.to_html();
     std::hint::black_box((count, dump, html));
+    for selector in selectors() {
+        let walked: Vec<_> = doc.root().select(selector).map(|n| n as *const _).collect();
+        let listed: Vec<_> = doc.select(selector).map(|n| n as *const _).collect();
+        assert_eq!(listed, walked, "{selector}");
+    }
+}
+
+/// The selectors [`exercise`] runs: every element, type selectors with combinators, an
+/// attribute test, a structural pseudo-class, foreign names.
+fn selectors() -> &'static [kauri_dom::Selector] {
+    static SELECTORS: std::sync::OnceLock<Vec<kauri_dom::Selector>> = std::sync::OnceLock::new();
+    SELECTORS.get_or_init(|| {
+        [
+            "*",
+            "div p",
+            "a[href]",
+            "li:nth-child(2n+1)",
+            ":not(div) > span, svg *, clipPath",
+        ]
+        .iter()
+        .map(|css| kauri_dom::Selector::parse(css).expect("a valid selector"))
+        .collect()
+    })
 }
 
 /// Parses a document fed to the tokenizer in the given pieces (the tree builder behind it, as

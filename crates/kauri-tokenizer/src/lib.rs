@@ -27,6 +27,7 @@ mod error_code;
 mod input;
 pub mod names;
 mod position;
+mod prefetch;
 mod sink;
 mod token;
 mod tokenizer;
@@ -36,6 +37,7 @@ pub use names::{
     AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, Namespace, QualName,
 };
 pub use position::{fill_positions, line_col, LineCounter};
+pub use prefetch::prefetch;
 pub use sink::{TextState, TokenSink, TokenSinkResult};
 pub use token::{Doctype, Span, Tag, TagKind, Token};
 pub use tokenizer::{State, Tokenizer, TokenizerError, TokenizerOptions};

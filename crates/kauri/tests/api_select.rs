@@ -326,3 +326,90 @@ fn has_on_a_very_deep_tree_does_not_overflow() {
     // Without :has, matching only looks up and sideways; the walk is iterative.
     assert_eq!(names(&doc, "div > span"), ["span"]);
 }
+
+/// The selectors of `compare jobs`' `select` row, and a few with long and foreign names.
+const CORPUS_SELECTORS: &[&str] = &[
+    "a[href]",
+    "div p",
+    "ul > li",
+    "img[alt]",
+    "a[href^=\"https\"]",
+    "h1, h2, h3",
+    "p:first-child",
+    "li:nth-child(2n+1)",
+    "tr > td:last-child",
+    ":not(div) > span",
+    "div:has(> a)",
+    ":nth-child(2n+1 of .x)",
+    "svg path, math mi",
+    "*",
+    "foreignObject, clipPath, lineargradient",
+    "my-custom-element, span.x",
+];
+
+/// `Document::select` reads the document's list of elements, `Node::select` on its root walks
+/// the tree: on every corpus page they find the same nodes in the same order.
+#[test]
+fn document_select_agrees_with_the_tree_walk_on_the_corpus() {
+    let Some(_) = kauri_testdata::corpus_or_skip("document_select_agrees_with_the_tree_walk")
+    else {
+        return;
+    };
+    let pages = kauri_testdata::corpus_pages().unwrap();
+    assert!(!pages.is_empty());
+    let selectors: Vec<Selector> = CORPUS_SELECTORS
+        .iter()
+        .map(|css| Selector::parse(css).unwrap())
+        .collect();
+    let mut found = 0;
+    for page in &pages {
+        let text = String::from_utf8_lossy(&std::fs::read(page).unwrap()).into_owned();
+        let doc = kauri::parse(&text);
+        // Before the first `select`, `select_first` walks the tree; after it, it reads the list.
+        let early: Vec<_> = selectors
+            .iter()
+            .map(|s| doc.select_first(s).map(|n| n as *const Node<'_>))
+            .collect();
+        for (css, selector) in CORPUS_SELECTORS.iter().zip(&selectors) {
+            let listed: Vec<*const Node<'_>> =
+                doc.select(selector).map(|n| n as *const _).collect();
+            let walked: Vec<*const Node<'_>> =
+                doc.root().select(selector).map(|n| n as *const _).collect();
+            assert_eq!(listed, walked, "{css} on {}", page.display());
+            assert_eq!(
+                doc.select_first(selector).map(|n| n as *const _),
+                walked.first().copied()
+            );
+            found += listed.len();
+        }
+        let late: Vec<_> = selectors
+            .iter()
+            .map(|s| doc.select_first(s).map(|n| n as *const Node<'_>))
+            .collect();
+        assert_eq!(early, late, "select_first on {}", page.display());
+    }
+    assert!(found > 100_000, "{found} matches over the corpus");
+}
+
+/// The list of elements follows the tree: template contents stay out, an edit is seen by
+/// the next query, and a fragment's elements are listed as well as a page's.
+#[test]
+fn document_select_follows_edits_and_leaves_template_contents_out() {
+    let mut doc = kauri::parse("<template><p>in</p></template><p>out</p><table>x<tr><td>c</table>");
+    assert_eq!(select(&doc, "p"), ["out"]);
+    // Foster parenting and the implied elements are in the tree as the walk sees them.
+    assert_eq!(names(&doc, "body *"), ["p", "table", "tbody", "tr", "td"]);
+    assert_eq!(names(&doc, "head > template"), ["template"]);
+    doc.edit(|ed| {
+        let p = ed.create_element("p")?;
+        let body = ed.root().select_str("body").unwrap().next().unwrap();
+        ed.insert_before(body, p, body.first_child())?;
+        ed.set_text_content(p, "new");
+        Ok::<(), kauri::EditError>(())
+    })
+    .unwrap();
+    assert_eq!(select(&doc, "p"), ["new", "out"]);
+    let fragment =
+        kauri::parse_fragment("<b>1</b><i><b>2</b></i>", "div", &Default::default()).unwrap();
+    assert_eq!(select(&fragment, "b"), ["1", "2"]);
+}

@@ -16,6 +16,7 @@ use selectors::context::{
 use selectors::OpaqueElement;
 
 use super::element::ElementRef;
+use super::element_list::ElementsInOrder;
 use super::selector::{Selector, SelectorError};
 use crate::document::Document;
 use crate::node::{Node, NodeData};
@@ -43,7 +44,7 @@ const HAS_STACK_ALWAYS_OK: usize = 64 * 1024;
 /// # Ok::<(), kauri::SelectorError>(())
 /// ```
 pub struct Select<'a> {
-    inner: Descendants<'a>,
+    inner: Walk<'a>,
     selector: Selector,
     matcher: Matcher,
 }
@@ -57,6 +58,39 @@ impl<'a> Iterator for Select<'a> {
 }
 
 impl std::iter::FusedIterator for Select<'_> {}
+
+/// How a [`Select`] visits the candidates, in tree order either way.
+enum Walk<'a> {
+    /// Along the links.
+    Tree(Descendants<'a>),
+    /// The document's elements from its list of them in tree order (see
+    /// `query/element_list.rs`), passing over those whose local name's atom word is not one
+    /// of `words` (the selector's subject names, [`Selector::subject_words`]) without reading
+    /// them.
+    Listed {
+        elements: ElementsInOrder<'a, 'a>,
+        words: Option<Box<[u64]>>,
+    },
+}
+
+impl<'a> Iterator for Walk<'a> {
+    type Item = &'a Node<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Node<'a>> {
+        match self {
+            Walk::Tree(nodes) => nodes.next(),
+            Walk::Listed {
+                elements,
+                words: Some(words),
+            } => elements.next_named(words),
+            Walk::Listed {
+                elements,
+                words: None,
+            } => elements.next_element(),
+        }
+    }
+}
 
 impl std::fmt::Debug for Select<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -81,8 +115,19 @@ impl Matcher {
     /// ancestor of the `p`), so its stack need is measured over the whole tree.
     fn new(node: &Node<'_>, scope: Option<OpaqueElement>, selector: &Selector) -> Matcher {
         let top = node.ancestors().last().unwrap_or(node);
+        Matcher::with_height(top, scope, selector, || subtree_height(top))
+    }
+
+    /// [`Matcher::new`] for the tree whose root is `top`, with `height` giving the number of
+    /// levels below it (asked only for a selector with `:has()`).
+    fn with_height(
+        top: &Node<'_>,
+        scope: Option<OpaqueElement>,
+        selector: &Selector,
+        height: impl FnOnce() -> usize,
+    ) -> Matcher {
         let has_stack = if selector.has_relative {
-            subtree_height(top).saturating_mul(HAS_STACK_PER_LEVEL)
+            height().saturating_mul(HAS_STACK_PER_LEVEL)
         } else {
             0
         };
@@ -174,7 +219,7 @@ fn quirks_mode_of(root: &Node<'_>) -> QuirksMode {
 
 impl<'a> Node<'a> {
     /// Opens and closes of every descendant (not this node), for [`subtree_height`].
-    fn descendants_edges(&self) -> impl Iterator<Item = Edge<'a>> {
+    pub(super) fn descendants_edges(&self) -> impl Iterator<Item = Edge<'a>> {
         self.children().flat_map(|child| child.traverse())
     }
 
@@ -198,7 +243,7 @@ impl<'a> Node<'a> {
     pub fn select(&self, selector: &Selector) -> Select<'a> {
         let scope = ElementRef::new_scope(self);
         Select {
-            inner: self.descendants(),
+            inner: Walk::Tree(self.descendants()),
             selector: selector.clone(),
             matcher: Matcher::new(self, scope, selector),
         }
@@ -316,7 +361,18 @@ impl Document {
     /// assert_eq!(hrefs, ["/docs"]);
     /// ```
     pub fn select(&self, selector: &Selector) -> Select<'_> {
-        self.root().select(selector)
+        let root = self.root();
+        let list = self.element_list();
+        Select {
+            inner: Walk::Listed {
+                elements: list.walk(),
+                words: selector.subject_words(),
+            },
+            selector: selector.clone(),
+            matcher: Matcher::with_height(root, ElementRef::new_scope(root), selector, || {
+                list.height()
+            }),
+        }
     }
 
     /// Parses `css` and selects with it (see [`Document::select`]).
@@ -330,7 +386,7 @@ impl Document {
     /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_str(&self, css: &str) -> Result<Select<'_>, SelectorError> {
-        self.root().select_str(css)
+        Ok(self.select(&Selector::parse(css)?))
     }
 
     /// The first element of the document that matches `selector` (the DOM's
@@ -346,6 +402,12 @@ impl Document {
     /// # Ok::<(), kauri::SelectorError>(())
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<&Node<'_>> {
-        self.root().select_first(selector)
+        // The first match may be near the start: building the list of elements would read the
+        // whole document, so only a list that is already there is used.
+        if self.has_element_list() {
+            self.select(selector).next()
+        } else {
+            self.root().select_first(selector)
+        }
     }
 }

@@ -15,6 +15,7 @@
 
 mod css;
 mod element;
+pub(crate) mod element_list;
 mod matching;
 mod node_api;
 pub(crate) use node_api::qualified_name_is;

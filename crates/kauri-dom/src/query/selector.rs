@@ -113,6 +113,23 @@ impl Selector {
     }
 }
 
+impl Selector {
+    /// The atom words ([`LocalName::atom_word`]) of the local names of [`Selector::may_match`]
+    /// (an element whose name is an atom can match only when its word is one of these), or
+    /// `None` when every name can match.
+    pub(crate) fn subject_words(&self) -> Option<Box<[u64]>> {
+        if self.subjects.is_empty() {
+            return None;
+        }
+        let mut words: Vec<u64> = (self.subjects.iter())
+            .flat_map(|(written, lower)| [written.atom_word(), lower.atom_word()])
+            .flatten()
+            .collect();
+        words.dedup();
+        Some(words.into_boxed_slice())
+    }
+}
+
 /// The (written, lowercased) local name each selector of `list` requires of its subject, or none
 /// at all when some selector requires none. `Selector::iter` yields the rightmost compound's
 /// components (the crate stores a selector in matching order), and a type selector there is a

@@ -148,24 +148,6 @@ impl Table {
     }
 }
 
-/// Asks the CPU to bring the cache line holding `word` closer (x86-64's `prefetcht0`; nothing
-/// on other targets). The instruction never faults and returns nothing.
-#[inline(always)]
-fn prefetch_read(word: &u64) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
-    // SAFETY: `_mm_prefetch` needs the `sse` target feature, which this code is compiled with
-    // (the `cfg` above; it is part of the x86-64 baseline). It only hints the cache: it does
-    // not read the memory as far as the program can tell, cannot fault, and the pointer comes
-    // from a live reference anyway.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (word as *const u64).cast::<i8>(),
-        );
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
-    let _ = word;
-}
-
 /// The hash an atom word is placed by.
 #[inline]
 fn atom_hash(word: u64) -> u64 {
@@ -215,7 +197,7 @@ impl NameSet {
             Key::Hashed(hash) => (&self.hashed, u64::from(hash) << 32),
         };
         if let Some(slot) = table.slots.get(table.home(hash)) {
-            prefetch_read(slot);
+            crate::prefetch(slot);
         }
     }
 

@@ -59,3 +59,30 @@ def test_bad_limits_raise_option_errors() -> None:
             assert "at least 0" in str(err)
         else:
             raise AssertionError(f"{kwargs} accepted")
+
+
+def test_readme_defaults_table_names_every_keyword_with_its_default() -> None:
+    """The README's Defaults table, Python column: every `name=value` it gives is a keyword of
+    `kauri.parse` with that default, and every parse option of `kauri.parse` is in it."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[3] / "README.md"
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| what | default | Rust"))
+    table = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        table.append(line)
+    python_column = [row.split(" | ")[-1] for row in table]
+    given = dict(re.findall(r"`(\w+)=(\w+)`", " ".join(python_column)))
+    signature = inspect.signature(kauri.parse).parameters
+    assert given, "no `name=value` found in the README's Defaults table"
+    for name, value in given.items():
+        assert name in signature, f"README names {name}=, which kauri.parse does not take"
+        assert repr(signature[name].default) == value, (name, signature[name].default, value)
+    # Every keyword that maps onto ParseOptions (all but the document's URL) is in the table.
+    options = {name for name, p in signature.items() if p.kind == p.KEYWORD_ONLY} - {"url"}
+    assert options == set(given), sorted(options ^ set(given))

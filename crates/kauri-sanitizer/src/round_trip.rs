@@ -137,17 +137,27 @@ fn push_children<'a>(stack: &mut Vec<(u32, &'a Node<'a>)>, parent: &'a Node<'a>,
     }
 }
 
-/// Whether two nodes are equal as the DOM's `isEqualNode` compares a node itself (not its
-/// children): kind, name, attributes in order, data.
-pub(crate) fn same_node_data(a: &Node<'_>, b: &Node<'_>) -> bool {
-    match (a.data(), b.data()) {
+/// Whether `theirs`, a node of the re-parsed serialization, gives back `ours`, a node of the
+/// sanitized tree, as the DOM's `isEqualNode` compares a node itself (not its children): kind,
+/// name, attributes in order, data; text (and attribute values, comments, processing
+/// instructions) as [`same_text`] compares it.
+pub(crate) fn same_node_data(ours: &Node<'_>, theirs: &Node<'_>) -> bool {
+    match (ours.data(), theirs.data()) {
         (NodeData::Element(x), NodeData::Element(y)) => {
-            x.qual_name() == y.qual_name() && x.attributes().eq(y.attributes())
+            x.qual_name() == y.qual_name()
+                && x.attributes().len() == y.attributes().len()
+                && x.attributes()
+                    .zip(y.attributes())
+                    .all(|((n, v), (m, w))| n == m && same_text(v, w))
         }
-        (NodeData::Text(_), NodeData::Text(_)) => a.as_text() == b.as_text(),
-        (NodeData::Comment(_), NodeData::Comment(_)) => a.as_comment() == b.as_comment(),
+        (NodeData::Text(_), NodeData::Text(_)) => {
+            matches!((ours.as_text(), theirs.as_text()), (Some(a), Some(b)) if same_text(a, b))
+        }
+        (NodeData::Comment(_), NodeData::Comment(_)) => {
+            matches!((ours.as_comment(), theirs.as_comment()), (Some(a), Some(b)) if same_text(a, b))
+        }
         (NodeData::ProcessingInstruction(x), NodeData::ProcessingInstruction(y)) => {
-            x.target() == y.target() && x.data() == y.data()
+            x.target() == y.target() && same_text(x.data(), y.data())
         }
         (NodeData::Doctype(x), NodeData::Doctype(y)) => {
             x.name() == y.name() && x.public_id() == y.public_id() && x.system_id() == y.system_id()
@@ -155,6 +165,17 @@ pub(crate) fn same_node_data(a: &Node<'_>, b: &Node<'_>) -> bool {
         (NodeData::DocumentFragment, NodeData::DocumentFragment) => true,
         _ => false,
     }
+}
+
+/// Whether `theirs` is `ours` as parsing its serialization gives it back: equal, or equal once
+/// `ours`'s line breaks are preprocessed (CR LF and a lone CR become LF,
+/// § preprocessing-the-input-stream). A carriage return can only be in the tree from `&#13;`;
+/// the standard's serialization writes it as it is (§ serialising-html-fragments escapes only
+/// `&`, U+00A0, `<`, `>` and, in attribute values, `"`) and the parser reads a line feed. That
+/// changes no markup, so it is not a difference to repair (removing the text would lose it).
+fn same_text(ours: &str, theirs: &str) -> bool {
+    ours == theirs
+        || (ours.contains('\r') && ours.replace("\r\n", "\n").replace('\r', "\n") == theirs)
 }
 
 /// The index of the first node where two flattened trees differ, or `None` when they are the

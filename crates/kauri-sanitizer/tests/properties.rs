@@ -349,11 +349,21 @@ fn carriage_return_references_keep_their_text() {
     let s = Sanitizer::default();
     for ctx in ["div", "body", "p"] {
         let ctx = context(ctx);
-        for html in ["a&#13;b", "<p title='x&#13;y'>a&#13;&#10;b</p>", "x<!--c\r-->&#13;"] {
+        for html in [
+            "a&#13;b",
+            "<p title='x&#13;y'>a&#13;&#10;b</p>",
+            "x<!--c\r-->&#13;",
+        ] {
             let tree = s.sanitize_to_tree(html, &ctx);
             let text = tree.root().text_content();
-            assert!(text.contains('\r') || !html.contains("&#13;b"), "{html}: {text:?}");
-            assert!(text.contains('a') || !html.contains('a'), "{html}: the text went: {text:?}");
+            assert!(
+                text.contains('\r') || !html.contains("&#13;b"),
+                "{html}: {text:?}"
+            );
+            assert!(
+                text.contains('a') || !html.contains('a'),
+                "{html}: the text went: {text:?}"
+            );
             let out = s.sanitize_for(html, &ctx);
             let reparsed = reparse(&out, &ctx);
             assert_eq!(
@@ -362,7 +372,11 @@ fn carriage_return_references_keep_their_text() {
                 "{html} -> {out:?}"
             );
             let again = s.sanitize_for(&out, &ctx);
-            assert_eq!(again, out.replace("\r\n", "\n").replace('\r', "\n"), "{html}");
+            assert_eq!(
+                again,
+                out.replace("\r\n", "\n").replace('\r', "\n"),
+                "{html}"
+            );
         }
     }
 }

@@ -53,14 +53,6 @@ pub(crate) struct Store {
     /// into the store itself would not survive a move of the `Box` that holds the arena
     /// (moving a `Box` asserts that nothing else points into it).
     maps: NonNull<Maps>,
-    /// The input of the last parse into this arena ([`Store::keep_input`]): `input_len` bytes
-    /// of UTF-8 at `input`, in `bump`, never written. A Text node or a comment whose string
-    /// is a run of it points there instead of holding a copy ([`Store::text`], [`Store::str`]).
-    input: Cell<NonNull<u8>>,
-    input_len: Cell<usize>,
-    /// Inputs handed over with their allocation ([`Store::adopt_input`]): each one's pointer
-    /// and capacity, from a `Vec<u8>` the store took apart and frees in `Drop`.
-    adopted: RefCell<Vec<(NonNull<u8>, usize)>>,
 }
 
 /// The maps of [`Element::attrs`](crate::Element::attrs), behind a lock because a shared
@@ -73,9 +65,6 @@ impl Default for Store {
             bump: bumpalo::Bump::new(),
             names: RefCell::new(Vec::new()),
             maps: NonNull::from(Box::leak(Box::new(Maps(Mutex::default())))),
-            input: Cell::new(NonNull::dangling()),
-            input_len: Cell::new(0),
-            adopted: RefCell::new(Vec::new()),
         }
     }
 }
@@ -86,13 +75,6 @@ impl Drop for Store {
         // once; the references to it that attribute lists hold live in this store's arena,
         // which is not used after the store is dropped.
         drop(unsafe { Box::from_raw(self.maps.as_ptr()) });
-        for &(ptr, capacity) in self.adopted.get_mut().iter() {
-            // SAFETY: `ptr` and `capacity` are those of a `Vec<u8>` that `adopt_input` took
-            // apart (length 0 is at most its capacity, and `u8` needs no dropping); it is
-            // rebuilt and freed once, here, and the strings pointing into it live in this
-            // store's arena, which is not used after the store is dropped.
-            drop(unsafe { Vec::from_raw_parts(ptr.as_ptr(), 0, capacity) });
-        }
     }
 }
 
@@ -109,78 +91,20 @@ impl Store {
         self.bump.alloc(Cell::new(spans))
     }
 
-    /// Keeps a copy of `html`, the input of a parse into this arena, for as long as the store
-    /// lives, and returns it: the text the parse reads. While it is the last input kept, a
-    /// node string that is a run of it ([`Store::text`], [`Store::str`]) points into it
-    /// instead of being copied, so a parse copies its input once, in one block, rather than
-    /// each text run on its own (a bump allocation and a `memcpy` call per Text node).
-    pub(crate) fn keep_input(&self, html: &str) -> &str {
-        let stored = NonNull::from(self.bump.alloc_str(html)).cast::<u8>();
-        self.input.set(stored);
-        self.input_len.set(html.len());
-        // SAFETY: `stored` is the start of a copy of `html` in the bump allocator: `html.len()`
-        // bytes of UTF-8, never written again (nothing in this crate writes to the kept input:
-        // a string pointing into it is never written in place, see `TextData`) and never freed
-        // before the store is dropped, which cannot happen while `self` is borrowed.
-        unsafe {
-            std::str::from_utf8_unchecked(std::slice::from_raw_parts(stored.as_ptr(), html.len()))
-        }
-    }
-
-    /// [`Store::keep_input`] for an input the caller hands over: the store keeps `html`'s
-    /// allocation instead of a copy.
-    pub(crate) fn adopt_input(&self, html: String) -> &str {
-        let len = html.len();
-        let mut bytes = ManuallyDrop::new(html.into_bytes());
-        let capacity = bytes.capacity();
-        let stored = NonNull::from(bytes.as_mut_slice()).cast::<u8>();
-        self.adopted.borrow_mut().push((stored, capacity));
-        self.input.set(stored);
-        self.input_len.set(len);
-        // SAFETY: `stored` is the start of `html`'s bytes, `len` bytes of UTF-8 in an
-        // allocation the store now owns (freed in `Drop`, which cannot run while `self` is
-        // borrowed) and never writes, like `keep_input`'s copy.
-        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(stored.as_ptr(), len)) }
-    }
-
-    /// Where `s` lies in the last input kept ([`Store::keep_input`]), if it is a run of it: a
-    /// pointer to its first byte with the kept input's provenance.
-    #[inline]
-    fn in_input(&self, s: &str) -> Option<NonNull<u8>> {
-        let start = self.input.get();
-        let offset = s.as_ptr().addr().wrapping_sub(start.as_ptr().addr());
-        let input_len = self.input_len.get();
-        if offset <= input_len && s.len() <= input_len - offset {
-            // SAFETY: `offset + s.len() <= input_len`, so the pointer is inside the kept input
-            // (or just past its end when `s` is empty and ends it), one allocation of the bump
-            // allocator; `s` lies in the same bytes, since two live allocations never overlap.
-            Some(unsafe { start.add(offset) })
-        } else {
-            None
-        }
-    }
-
-    /// Stores a string that never changes (or points to it, when it is a run of the input
-    /// being parsed).
+    /// Stores a string that never changes.
     pub(crate) fn str(&self, s: &str) -> ArenaStr {
-        let ptr = match self.in_input(s) {
-            Some(ptr) => ptr,
-            None => NonNull::from(self.bump.alloc_str(s)).cast(),
-        };
-        ArenaStr { ptr, len: s.len() }
+        let stored = self.bump.alloc_str(s);
+        ArenaStr {
+            ptr: NonNull::from(stored).cast(),
+            len: s.len(),
+        }
     }
 
-    /// Stores the text of a new Text node (with no room to grow: most texts never do), or
-    /// points to it when it is a run of the input being parsed.
+    /// Stores the text of a new Text node (with no room to grow: most texts never do).
     pub(crate) fn text(&self, s: &str) -> TextData {
-        let ptr = match self.in_input(s) {
-            Some(ptr) => ptr,
-            None => NonNull::from(self.bump.alloc_str(s)).cast(),
-        };
-        // `cap == len`: a text that grows moves to a block of its own (`TextData::push`), so
-        // no text is ever written in place in the kept input.
+        let stored = self.bump.alloc_str(s);
         TextData {
-            ptr: Cell::new(ptr),
+            ptr: Cell::new(NonNull::from(stored).cast()),
             len: Cell::new(s.len()),
             cap: Cell::new(s.len()),
         }
@@ -373,8 +297,7 @@ impl ArenaStr {
 }
 
 /// A Text node's string in an arena's store: `len` bytes of UTF-8 at `ptr`, in a block of
-/// `cap` bytes that belongs to this text alone, or (with `cap == len`) a run of a kept input
-/// ([`Store::keep_input`]), which is never written.
+/// `cap` bytes that belongs to this text alone.
 ///
 /// Readers see `ptr[..len]`, which is never written again: merging adjacent text
 /// ([`TextData::push`]) writes the bytes past `len` (which nobody reads) when they fit, or
@@ -408,9 +331,6 @@ impl TextData {
     /// `store` must be the store of the arena that owns the node holding `self`, and no other
     /// thread may use the node during the call.
     pub(crate) unsafe fn push(&self, store: &Store, text: &str) {
-        if text.is_empty() {
-            return;
-        }
         let (len, cap) = (self.len.get(), self.cap.get());
         let new_len = len
             .checked_add(text.len())
@@ -489,37 +409,6 @@ mod tests {
         assert_eq!(b.get(), expected_b);
         // A string read before the merges still reads its old value.
         assert_eq!(first, "a");
-    }
-
-    #[test]
-    fn runs_of_the_kept_input_are_not_copied_and_never_written() {
-        let store = Store::default();
-        let input = store.keep_input("<p>abc<!--d-->e");
-        let t = store.text(&input[3..6]);
-        let comment = store.str(&input[10..11]);
-        // Both point into the kept input.
-        assert_eq!(t.get().as_ptr(), input[3..].as_ptr());
-        assert_eq!(comment.get().as_ptr(), input[10..].as_ptr());
-        assert_eq!((t.get(), comment.get()), ("abc", "d"));
-        let read = t.get();
-        // A merge moves the text to a block of its own; the input is unchanged.
-        // SAFETY: the text belongs to `store`; one thread.
-        unsafe { t.push(&store, &input[14..]) };
-        // SAFETY: as above.
-        unsafe { t.push(&store, "") };
-        assert_eq!((t.get(), read, input), ("abce", "abc", "<p>abc<!--d-->e"));
-        assert_ne!(t.get().as_ptr(), input[3..].as_ptr());
-        // A string from elsewhere is copied, also when the same text is in the input.
-        let elsewhere = String::from("abc");
-        assert_ne!(store.text(&elsewhere).get().as_ptr(), elsewhere.as_ptr());
-        // A newer input is the one strings point into; the older one stays valid.
-        let second = store.keep_input("xyz");
-        assert_eq!(
-            store.text(&second[1..]).get().as_ptr(),
-            second[1..].as_ptr()
-        );
-        assert_ne!(store.text(&input[3..6]).get().as_ptr(), input[3..].as_ptr());
-        assert_eq!((read, input), ("abc", "<p>abc<!--d-->e"));
     }
 
     #[test]

@@ -232,10 +232,10 @@ pub fn check_bytes(bytes: &[u8], opts: &ParseOptions) -> Result<Checked, Unknown
         encoding,
         text,
     } = parse_document_bytes_with_text(&arena, bytes, &opts)?;
-    let reports = reports(text, &parsed);
+    let reports = reports(&text, &parsed);
     Ok(Checked {
         encoding: encoding.name(),
-        text: text.to_owned(),
+        text,
         reports,
     })
 }

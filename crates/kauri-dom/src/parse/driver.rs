@@ -241,28 +241,6 @@ impl<'o> Driver<'o> {
         self.run_filtered(arena, html, truncated, |sink| sink)
     }
 
-    /// [`Driver::run`] for text the caller hands over: the arena keeps it (instead of a copy),
-    /// and it is returned with the tree, for as long as the arena lives.
-    ///
-    /// ```
-    /// # use kauri_dom as kauri;
-    /// use kauri::{Arena, Driver, ParseOptions};
-    /// let arena = Arena::new();
-    /// let opts = ParseOptions::default();
-    /// let (parsed, _, text) = Driver::document(&opts).run_owned(&arena, "<p>x".to_string(), false);
-    /// assert_eq!((parsed.root.text_content().as_str(), text), ("x", "<p>x"));
-    /// ```
-    pub fn run_owned<'a>(
-        &self,
-        arena: &'a Arena<'a>,
-        html: String,
-        truncated: bool,
-    ) -> (Parsed<'a>, Option<&'static Encoding>, &'a str) {
-        let html = arena.store.adopt_input(html);
-        let (parsed, change) = self.run_kept(arena, html, truncated, |sink| sink);
-        (parsed, change, html)
-    }
-
     /// [`Driver::run`] with `filter(sink)` between the tree builder and the [`DomSink`].
     ///
     /// ```
@@ -277,20 +255,6 @@ impl<'o> Driver<'o> {
         &self,
         arena: &'a Arena<'a>,
         html: &str,
-        truncated: bool,
-        filter: impl FnOnce(DomSink<'a>) -> F,
-    ) -> (Parsed<'a>, Option<&'static Encoding>) {
-        // The parse reads the arena's copy of its input, so that the nodes' strings can point
-        // into it instead of being copied one by one.
-        let html = arena.store.keep_input(html);
-        self.run_kept(arena, html, truncated, filter)
-    }
-
-    /// [`Driver::run_filtered`] over `html`, the input the arena has kept.
-    fn run_kept<'a, F: DomSinkFilter<'a>>(
-        &self,
-        arena: &'a Arena<'a>,
-        html: &'a str,
         truncated: bool,
         filter: impl FnOnce(DomSink<'a>) -> F,
     ) -> (Parsed<'a>, Option<&'static Encoding>) {

@@ -218,9 +218,8 @@ pub struct DecodedParse<'a> {
     pub parsed: Parsed<'a>,
     /// The encoding the bytes were decoded with (after a restart, the declared one).
     pub encoding: &'static Encoding,
-    /// The decoded text (after a restart, the second decoding), which the arena keeps: the
-    /// tree's texts point into it.
-    pub text: &'a str,
+    /// The decoded text (after a restart, the second decoding).
+    pub text: String,
 }
 
 /// [`parse_document_bytes`], also giving the decoded text the tree was parsed from.
@@ -279,9 +278,8 @@ fn decode_and_parse<'a>(
             }
         },
     };
-    // The arena keeps the text (the tree's texts point into it).
     let driver = Driver::document(opts).encoding_tentative(tentative);
-    let (parsed, change, text) = driver.run_owned(arena, text, truncated);
+    let (parsed, change) = driver.run(arena, &text, truncated);
     let (parsed, encoding, text) = match restart_encoding(decision.encoding, change) {
         Some(new) => {
             // A restart only follows a tentative decision, so there was no BOM: text decoded in
@@ -290,9 +288,9 @@ fn decode_and_parse<'a>(
             let text = match kept {
                 Some(Cow::Borrowed(b)) => kauri_encoding::decode(b, &again),
                 Some(Cow::Owned(b)) => kauri_encoding::decode_vec(b, &again),
-                None => kauri_encoding::decode(text.as_bytes(), &again),
+                None => kauri_encoding::decode_vec(text.into_bytes(), &again),
             };
-            let (parsed, _, text) = Driver::document(opts).run_owned(arena, text, truncated);
+            let parsed = Driver::document(opts).run(arena, &text, truncated).0;
             (parsed, new, text)
         }
         None => (parsed, decision.encoding, text),

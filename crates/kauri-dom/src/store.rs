@@ -57,7 +57,10 @@ pub(crate) struct Store {
 
 /// The maps of [`Element::attrs`](crate::Element::attrs), behind a lock because a shared
 /// `Document` is `Sync`: two threads may read the attributes of two elements at once.
-pub(crate) struct Maps(Mutex<typed_arena::Arena<Attributes>>);
+///
+/// The arena is made on the first map kept: most documents never build one, and making it
+/// allocates its first chunk.
+pub(crate) struct Maps(Mutex<Option<typed_arena::Arena<Attributes>>>);
 
 impl Default for Store {
     fn default() -> Store {
@@ -217,11 +220,12 @@ impl Store {
 impl Maps {
     /// Keeps `map` until the store is dropped.
     fn keep(&self, map: Attributes) -> &Attributes {
-        let maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let kept: *const Attributes = maps.alloc(map);
+        let mut maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept: *const Attributes = maps.get_or_insert_with(typed_arena::Arena::new).alloc(map);
         drop(maps);
         // SAFETY: `kept` points to a map in the typed arena, which never moves or drops an
-        // element before the arena itself is dropped, with `self` (by the store): that is
+        // element before the arena itself is dropped (the `Option` holding it is only ever
+        // filled, never emptied or replaced, so it is dropped with `self`, by the store): that is
         // after the borrow of `self` this reference is tied to ends. The map is never written again
         // (the arena hands out no other reference to it).
         unsafe { &*kept }

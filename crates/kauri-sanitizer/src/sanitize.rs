@@ -62,7 +62,9 @@ fn element_decision<'r>(
 /// elements, comments and processing instructions).
 pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
     let mut changed_structure = false;
-    let mut containers = vec![root];
+    // Room for a few template contents and shadow roots without growing from one entry.
+    let mut containers = Vec::with_capacity(16);
+    containers.push(root);
     while let Some(container) = containers.pop() {
         let mut text_run: Option<(&'a Node<'a>, usize)> = None;
         let mut next = container.first_child();

@@ -62,7 +62,8 @@ fn element_decision<'r>(
 /// elements, comments and processing instructions).
 pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
     let mut changed_structure = false;
-    // Room for a few template contents and shadow roots without growing from one entry.
+    // Every kept element waits here to be visited (with its template contents and shadow
+    // root): room for a small fragment's without growing from one entry.
     let mut containers = Vec::with_capacity(16);
     containers.push(root);
     while let Some(container) = containers.pop() {

@@ -27,11 +27,13 @@
 //!    edit is looking.
 //!
 //! Everything the tree holds (nodes, texts, attribute lists, names, maps) is owned by the
-//! arena, which frees it in large chunks when the document is dropped, without walking the
-//! tree (see `store.rs`). Edits only add to it, so a document's memory grows with its edits
+//! arena, which lets go of it in large chunks when the document is dropped, without walking
+//! the tree (see `store.rs`); a small arena is then emptied and kept for the thread's next
+//! document (see `recycle.rs`). Edits only add to it, so a document's memory grows with its edits
 //! until it is dropped.
 
 use std::io;
+use std::mem::ManuallyDrop;
 use std::sync::OnceLock;
 
 use kauri_tokenizer::ParseError;
@@ -41,6 +43,7 @@ use crate::dump::{self, Chunked, Drain, JsonOptions};
 use crate::edit::Editor;
 use crate::node::{Arena, Node, NodeData};
 use crate::query::element_list::ElementList;
+use crate::recycle;
 use crate::sink::Parsed;
 
 /// A parsed document (or fragment) that owns its nodes.
@@ -61,8 +64,21 @@ pub struct Document {
     /// The elements in tree order, listed on the first query over the whole document and
     /// dropped by an edit (see `query/element_list.rs`); really `ElementList<'arena>`.
     elements: OnceLock<ElementList<'static>>,
-    /// Owns every node. Declared last so that it is dropped last.
-    _arena: Box<Arena<'static>>,
+    /// Owns every node. Given back to this thread's spare arenas (`recycle.rs`) when the
+    /// document is dropped, after everything else.
+    _arena: ManuallyDrop<Box<Arena<'static>>>,
+}
+
+impl Drop for Document {
+    fn drop(&mut self) {
+        // The list of elements points into the arena: it goes first.
+        drop(self.elements.take());
+        // SAFETY: `_arena` is taken once, here, and not used again; nothing borrows it any
+        // more (every reference into it was tied to a borrow of `self`, and the element list
+        // is gone).
+        let arena = unsafe { ManuallyDrop::take(&mut self._arena) };
+        recycle::give_back(arena);
+    }
 }
 
 // SAFETY: see the module documentation: the whole node graph, and every string and list its
@@ -95,7 +111,7 @@ impl Document {
     where
         F: for<'a> FnOnce(&'a Arena<'a>) -> Parsed<'a>,
     {
-        let arena: Box<Arena<'static>> = Box::default();
+        let arena: Box<Arena<'static>> = recycle::take();
         // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
         // the document; `f` is generic over the arena lifetime, so the only node references
         // that leave it are in the returned `Parsed`, which the document keeps beside the arena.
@@ -107,7 +123,7 @@ impl Document {
             encoding: "UTF-8",
             scripting: true,
             elements: OnceLock::new(),
-            _arena: arena,
+            _arena: ManuallyDrop::new(arena),
         }
     }
 
@@ -126,7 +142,7 @@ impl Document {
             encoding: "UTF-8",
             scripting: true,
             elements: OnceLock::new(),
-            _arena: arena,
+            _arena: ManuallyDrop::new(arena),
         }
     }
 
@@ -278,7 +294,7 @@ impl Document {
     {
         // The edit may change what the list of elements lists.
         self.elements = OnceLock::new();
-        let arena: *const Arena<'static> = &*self._arena;
+        let arena: *const Arena<'static> = &**self._arena;
         // SAFETY: the arena and the root live as long as `self`, which stays mutably borrowed
         // for the whole call, so nothing reads the tree while the editor changes its links;
         // `f` works for every `'a`, so no reference made from these leaves the call, and the

@@ -93,10 +93,10 @@ impl Drop for DocumentInProgress {
     fn drop(&mut self) {
         // SAFETY: the pipeline is dropped once, here (`finish_with` does not drop `self`);
         // then nothing refers to the arena any more, which came from `Box::into_raw` and is
-        // freed once (fact 4).
+        // given back (to this thread's spare arenas, or freed) once (fact 4).
         unsafe {
             ManuallyDrop::drop(&mut self.pipeline);
-            drop(Box::from_raw(self.arena.as_ptr()));
+            crate::recycle::give_back(Box::from_raw(self.arena.as_ptr()));
         }
     }
 }
@@ -114,7 +114,7 @@ impl DocumentInProgress {
     where
         F: for<'a> FnOnce(DomSink<'a>) -> Pipeline<'a>,
     {
-        let arena = NonNull::from(Box::leak(Box::<Arena<'static>>::default()));
+        let arena = NonNull::from(Box::leak(crate::recycle::take()));
         // SAFETY: the arena stays where it is until `Drop` (or the document `finish_with`
         // makes) frees it, after the pipeline, the only holder of this reference, is gone
         // (fact 4). If `start` panics, the arena leaks, which is safe.

@@ -45,6 +45,7 @@ mod parse;
 mod pi_data;
 mod query;
 mod readable;
+mod recycle;
 mod selectedcontent;
 pub mod serialize;
 mod shadow;

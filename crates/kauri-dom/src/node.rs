@@ -42,20 +42,27 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// assert_eq!(arena.len(), 1); // the Document node
 /// ```
 pub struct Arena<'a> {
-    nodes: typed_arena::Arena<Node<'a>>,
+    /// The nodes, alone in a bump allocator of their own, so that they lie side by side (see
+    /// [`NodeExtent`]). Nodes need no `Drop` (asserted in `crate::store`), so the allocator
+    /// never running one loses nothing.
+    nodes: bumpalo::Bump,
+    /// How many nodes `nodes` holds.
+    count: Cell<usize>,
     /// Where `nodes` put them, for [`Arena::owns`].
     extent: NodeExtent,
     pub(crate) store: Store,
+    /// Ties the arena to the lifetime of the nodes it hands out (`&'a Node<'a>`).
+    _nodes: std::marker::PhantomData<Cell<&'a Node<'a>>>,
 }
 
-/// The address ranges an arena's nodes occupy. The typed arena allocates nodes one after
-/// another in chunks whose sizes double, so the nodes form a few runs of adjacent slots (one
-/// per chunk, about 30 for a billion nodes). Noting a node costs a compare and a store; asking
-/// whether a node is in one of the runs looks at each run once.
+/// The address ranges an arena's nodes occupy. The bump allocator places nodes one after
+/// another, downwards, in chunks whose sizes double, so the nodes form a few runs of adjacent
+/// slots (one per chunk, about 30 for a billion nodes). Noting a node costs a compare and a
+/// store; asking whether a node is in one of the runs looks at each run once.
 #[derive(Default)]
 struct NodeExtent {
-    /// The current run: from `start` to just past the last node allocated (`end`, 0 before the
-    /// first node).
+    /// The current run: from its lowest node (`start`, 0 before the first node) to just past
+    /// its highest (`end`).
     start: Cell<usize>,
     end: Cell<usize>,
     /// The runs before it.
@@ -67,20 +74,20 @@ impl NodeExtent {
     #[inline]
     fn note(&self, node: *const Node<'_>) {
         let at = node as usize;
-        if at != self.end.get() {
+        if at + std::mem::size_of::<Node<'_>>() != self.start.get() {
             self.new_run(at);
         }
-        self.end.set(at + std::mem::size_of::<Node<'_>>());
+        self.start.set(at);
     }
 
     #[cold]
     fn new_run(&self, at: usize) {
-        if self.end.get() != 0 {
+        if self.start.get() != 0 {
             self.earlier
                 .borrow_mut()
                 .push((self.start.get(), self.end.get()));
         }
-        self.start.set(at);
+        self.end.set(at + std::mem::size_of::<Node<'_>>());
     }
 
     /// Whether a node at `node` is in one of the runs.
@@ -90,12 +97,18 @@ impl NodeExtent {
         inside((self.start.get(), self.end.get()))
             || self.earlier.borrow().iter().any(|&run| inside(run))
     }
+
+    /// Forgets every run (the arena was emptied).
+    fn clear(&mut self) {
+        self.start.set(0);
+        self.end.set(0);
+        self.earlier.get_mut().clear();
+    }
 }
 
-/// Nodes in an arena's first chunk. typed-arena's default (1 KB, ten 96-byte nodes) is
-/// outgrown by a comment-sized fragment, whose parse then pays a second chunk and a new run
-/// of [`NodeExtent`]; 32 nodes (3 KB) hold the documents of a sanitizer's or a template's
-/// usual input, and larger documents grow from there by doubling as before.
+/// Nodes in an arena's first chunk. A comment-sized fragment's parse fits in 32 nodes (3 KB)
+/// without a second chunk and a new run of [`NodeExtent`]: the documents of a sanitizer's or
+/// a template's usual input. Larger documents grow from there by doubling.
 const NODES_FIRST_CHUNK: usize = 32;
 
 impl<'a> Arena<'a> {
@@ -108,9 +121,13 @@ impl<'a> Arena<'a> {
     /// ```
     pub fn new() -> Arena<'a> {
         Arena {
-            nodes: typed_arena::Arena::with_capacity(NODES_FIRST_CHUNK),
+            nodes: bumpalo::Bump::with_capacity(
+                NODES_FIRST_CHUNK * std::mem::size_of::<Node<'static>>(),
+            ),
+            count: Cell::new(0),
             extent: NodeExtent::default(),
             store: Store::default(),
+            _nodes: std::marker::PhantomData,
         }
     }
 
@@ -125,7 +142,7 @@ impl<'a> Arena<'a> {
     /// assert_eq!(arena.len(), 8); // the sink's Document, html, the fragment and 5 nodes
     /// ```
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.count.get()
     }
 
     /// Whether the arena holds no node.
@@ -137,7 +154,22 @@ impl<'a> Arena<'a> {
     /// assert!(!arena.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() == 0
+        self.count.get() == 0
+    }
+
+    /// Empties the arena for reuse: every node and everything the store holds is gone, and
+    /// the memory of the largest chunk of each allocator is kept (see `crate::recycle`).
+    /// Taking `&mut self` proves that no node of the arena is borrowed any more.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.reset();
+        self.count.set(0);
+        self.extent.clear();
+        self.store.clear();
+    }
+
+    /// The bytes the arena's allocators hold in chunks, used or not.
+    pub(crate) fn allocated_bytes(&self) -> usize {
+        self.nodes.allocated_bytes() + self.store.allocated_bytes()
     }
 
     /// A new detached node with this data and source ranges.
@@ -150,6 +182,7 @@ impl<'a> Arena<'a> {
         // Built in one piece with its spans, so that allocation writes it once.
         let spans = spans.map(|spans| self.store.alloc_spans(spans));
         let node = self.nodes.alloc(Node::new(data, spans));
+        self.count.set(self.count.get() + 1);
         self.extent.note(node);
         node
     }
@@ -157,6 +190,7 @@ impl<'a> Arena<'a> {
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
         let node = self.nodes.alloc(Node::new(data, None));
+        self.count.set(self.count.get() + 1);
         self.extent.note(node);
         node
     }

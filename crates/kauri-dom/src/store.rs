@@ -82,6 +82,21 @@ impl Drop for Store {
 }
 
 impl Store {
+    /// Empties the store for reuse ([`Arena::clear`](crate::Arena)): releases the long names and
+    /// drops the maps it owns, and keeps the largest chunk of the bump allocator. Taking
+    /// `&mut self` proves that nothing borrowed from the store is alive.
+    pub(crate) fn clear(&mut self) {
+        self.names.get_mut().clear();
+        // The maps' references, in attribute lists of the bump allocator, are unreachable now.
+        *self.maps().0.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        self.bump.reset();
+    }
+
+    /// The bytes the bump allocator holds in chunks, used or not.
+    pub(crate) fn allocated_bytes(&self) -> usize {
+        self.bump.allocated_bytes()
+    }
+
     /// The maps, for as long as the store lives.
     fn maps(&self) -> &Maps {
         // SAFETY: `maps` is valid from `Store::default` until `Drop`, which cannot run while
@@ -224,9 +239,10 @@ impl Maps {
         let kept: *const Attributes = maps.get_or_insert_with(typed_arena::Arena::new).alloc(map);
         drop(maps);
         // SAFETY: `kept` points to a map in the typed arena, which never moves or drops an
-        // element before the arena itself is dropped (the `Option` holding it is only ever
-        // filled, never emptied or replaced, so it is dropped with `self`, by the store): that is
-        // after the borrow of `self` this reference is tied to ends. The map is never written again
+        // element before the arena itself is dropped. The `Option` holding it is only filled
+        // here, and emptied only by `Store::clear` or dropped with the store, both of which
+        // need the store exclusively: that is after the borrow of `self` this reference is
+        // tied to ends. The map is never written again
         // (the arena hands out no other reference to it).
         unsafe { &*kept }
     }

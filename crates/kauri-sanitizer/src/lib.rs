@@ -48,7 +48,6 @@ mod sanitize;
 mod url;
 mod while_parsing;
 
-use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 use kauri_dom::serialize::html::{serialize_inner, SerializeOptions};
@@ -126,19 +125,19 @@ fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) 
 
 /// `setHTML`'s and `setHTMLUnsafe`'s parse: the fragment parse of [`parse_fragment_for`] with
 /// the parser sanitizer configuration `rules` (whatwg/html PR #12756, sanitize while parsing:
-/// see `while_parsing.rs`). Attributes are left to "sanitize core". The flag: whether
-/// sanitizing replaced an element with its children or removed one that can hold elements.
+/// see `while_parsing.rs`). Attributes are left to "sanitize core". `facts` gets what the
+/// sanitizing sink saw of how the tree was made.
 fn parse_and_sanitize_fragment<'a>(
     arena: &'a Arena<'a>,
     html: &str,
     context: &QualName,
     rules: &Rules,
-    changed_structure: &Cell<bool>,
+    facts: &while_parsing::ParseFacts,
 ) -> Parsed<'a> {
     let context = FragmentContext::element(context.clone(), Vec::new());
     let (parsed, _) =
         Driver::fragment(&fragment_options(), &context).run_filtered(arena, html, false, |sink| {
-            while_parsing::SanitizingSink::new(sink, rules, true, changed_structure)
+            while_parsing::SanitizingSink::new(sink, rules, true, facts)
         });
     parsed
 }
@@ -519,14 +518,15 @@ impl Sanitizer {
             return String::new();
         }
         let rules = self.rules(safe);
-        let changed_while_parsing = Cell::new(false);
+        let facts = while_parsing::ParseFacts::default();
         let mut doc = Document::build(|arena| {
-            parse_and_sanitize_fragment(arena, html, context, rules, &changed_while_parsing)
+            parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
         doc.edit(|ed| {
             let changed_structure =
-                sanitize::sanitize_core(ed, ed.root(), rules) || changed_while_parsing.get();
-            if !changed_structure && round_trip::is_stable(ed.root(), context) {
+                sanitize::sanitize_core(ed, ed.root(), rules) || facts.changed_structure.get();
+            let tables = !facts.foster_parented.get();
+            if round_trip::is_stable(ed.root(), context, changed_structure, tables) {
                 return serialize_children(ed.root(), context, html.len() + 16);
             }
             make_reparse_safe(ed, ed.root(), context, html.len() + 16)
@@ -570,9 +570,9 @@ impl Sanitizer {
     fn set_html_tree(&self, html: &str, context: &QualName, safe: bool) -> Document {
         let html = if safe && is_script(context) { "" } else { html };
         let rules = self.rules(safe);
-        let changed = Cell::new(false);
+        let facts = while_parsing::ParseFacts::default();
         let mut doc = Document::build(|arena| {
-            parse_and_sanitize_fragment(arena, html, context, rules, &changed)
+            parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
         doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
         doc
@@ -613,11 +613,11 @@ impl Sanitizer {
             ..ParseOptions::default()
         };
         let rules = self.rules(safe);
-        let changed = Cell::new(false);
+        let facts = while_parsing::ParseFacts::default();
         let mut doc = Document::build(|arena| {
             Driver::document(&options)
                 .run_filtered(arena, html, false, |sink| {
-                    while_parsing::SanitizingSink::new(sink, rules, false, &changed)
+                    while_parsing::SanitizingSink::new(sink, rules, false, &facts)
                 })
                 .0
         });
@@ -707,9 +707,9 @@ impl Sanitizer {
             return Ok(());
         }
         let rules = self.rules(safe);
-        let changed = Cell::new(false);
+        let facts = while_parsing::ParseFacts::default();
         ed.set_html_unsafe_filtered(element, html, |sink| {
-            while_parsing::SanitizingSink::new(sink, rules, true, &changed)
+            while_parsing::SanitizingSink::new(sink, rules, true, &facts)
         })?;
         let target = element
             .as_element()
@@ -726,6 +726,13 @@ impl Sanitizer {
 /// `noscript` with scripting on, as the fragment parse has it), text is written literally
 /// (§ serialising-html-fragments).
 ///
+/// One departure from the standard's serialization, so that the string parses back to the
+/// tree exactly: a carriage return is written as `&#13;`. Only that reference puts one in a
+/// parsed tree (the parser turns every CR of its input into a line feed, § preprocessing-the-
+/// input-stream), in a text or an attribute value, where the standard writes it as it is and
+/// the next parse would read a line feed instead; raw text, comments and processing
+/// instructions never hold one.
+///
 /// `capacity` is the expected length (the input's: sanitizing mostly removes), so that the
 /// string is allocated once.
 fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> String {
@@ -737,6 +744,9 @@ fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> S
     }
     let mut out = String::with_capacity(capacity);
     serialize_inner(root, &SerializeOptions::default(), &mut out);
+    if out.contains('\r') {
+        out = out.replace('\r', "&#13;");
+    }
     out
 }
 

@@ -86,28 +86,61 @@ fn is_stable_element(name: &str) -> bool {
 /// back. So they are stable only when their first child is not text that starts with a newline.
 const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
 
-/// Whether a parsed fragment, from which sanitizing removed no element but leaves, is made only of
-/// [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does not start with a newline, and
-/// text (no comment, processing instruction or template contents), in an HTML `div` or `body`
-/// context: then its serialization parses back to it.
-pub(crate) fn is_stable(root: &Node<'_>, context: &kauri_tokenizer::QualName) -> bool {
+/// The table elements: parsed into a tree that serializes to markup that parses back to it,
+/// in a `div` or `body` context, unless the parser foster parented (§ foster-parent: content
+/// misplaced in a table is moved before it, where it can end up nested as no markup nests it,
+/// such as an `a` inside an `a`). Without foster parenting, only inter-element whitespace is
+/// ever a child of a table, section or row (other text is foster parented), a cell is parsed
+/// as body content inside a scope boundary, and the implied `tbody` and `tr` are written out.
+fn is_table_element(name: &str) -> bool {
+    matches!(
+        name,
+        "caption" | "col" | "colgroup" | "table" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
+    )
+}
+
+/// Whether the serialization of the parsed and sanitized fragment under `root` surely parses
+/// back to it, in `context`, so that the re-parse check can be skipped:
+/// * a fragment of one Text node or none, however much was removed, in an HTML `div` or
+///   `body` context: the serialized text escapes `&`, `<` and `>`, and holds none of the
+///   characters the parser drops there (it dropped or replaced them);
+/// * else, when sanitizing removed no element but leaves (`changed_structure` false), a
+///   fragment made only of [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does
+///   not start with a newline, text, and (when `tables`: the parser did not foster parent)
+///   [`is_table_element`]s, with no comment, processing instruction or template contents, in
+///   the same contexts.
+pub(crate) fn is_stable(
+    root: &Node<'_>,
+    context: &kauri_tokenizer::QualName,
+    changed_structure: bool,
+    tables: bool,
+) -> bool {
     let stable_context =
         context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
-    stable_context
-        && root.descendants().all(|node| match node.data() {
-            NodeData::Text(_) => true,
-            NodeData::Element(e) => {
-                let name = e.local_name().as_ref();
-                e.namespace() == Namespace::Html
-                    && (is_stable_element(name)
-                        || (NEWLINE_EATING_BLOCKS.contains(&name)
-                            && !node
-                                .first_child()
-                                .and_then(|c| c.as_text())
-                                .is_some_and(|t| t.starts_with('\n'))))
-            }
-            _ => false,
-        })
+    if !stable_context {
+        return false;
+    }
+    if changed_structure {
+        return match root.first_child() {
+            None => true,
+            Some(only) => only.is_text() && only.next_sibling().is_none(),
+        };
+    }
+    root.descendants().all(|node| match node.data() {
+        NodeData::Text(_) => true,
+        NodeData::Element(e) => {
+            let name = e.local_name().as_ref();
+            e.namespace() == Namespace::Html
+                && (is_stable_element(name)
+                    || (tables && is_table_element(name))
+                    || (NEWLINE_EATING_BLOCKS.contains(&name)
+                        && !node
+                            .first_child()
+                            .and_then(|c| c.as_text())
+                            .is_some_and(|t| t.starts_with('\n'))))
+        }
+        _ => false,
+    })
 }
 
 /// Repairs before giving up and emptying the fragment.
@@ -139,8 +172,8 @@ fn push_children<'a>(stack: &mut Vec<(u32, &'a Node<'a>)>, parent: &'a Node<'a>,
 
 /// Whether `theirs`, a node of the re-parsed serialization, gives back `ours`, a node of the
 /// sanitized tree, as the DOM's `isEqualNode` compares a node itself (not its children): kind,
-/// name, attributes in order, data; text (and attribute values, comments, processing
-/// instructions) as [`same_text`] compares it.
+/// name, attributes in order, data. (A carriage return, which only `&#13;` puts in a text or
+/// an attribute value, is written back as `&#13;`: see `serialize_children` in `lib.rs`.)
 pub(crate) fn same_node_data(ours: &Node<'_>, theirs: &Node<'_>) -> bool {
     match (ours.data(), theirs.data()) {
         (NodeData::Element(x), NodeData::Element(y)) => {
@@ -148,16 +181,16 @@ pub(crate) fn same_node_data(ours: &Node<'_>, theirs: &Node<'_>) -> bool {
                 && x.attributes().len() == y.attributes().len()
                 && x.attributes()
                     .zip(y.attributes())
-                    .all(|((n, v), (m, w))| n == m && same_text(v, w))
+                    .all(|((n, v), (m, w))| n == m && v == w)
         }
         (NodeData::Text(_), NodeData::Text(_)) => {
-            matches!((ours.as_text(), theirs.as_text()), (Some(a), Some(b)) if same_text(a, b))
+            matches!((ours.as_text(), theirs.as_text()), (Some(a), Some(b)) if a == b)
         }
         (NodeData::Comment(_), NodeData::Comment(_)) => {
-            matches!((ours.as_comment(), theirs.as_comment()), (Some(a), Some(b)) if same_text(a, b))
+            matches!((ours.as_comment(), theirs.as_comment()), (Some(a), Some(b)) if a == b)
         }
         (NodeData::ProcessingInstruction(x), NodeData::ProcessingInstruction(y)) => {
-            x.target() == y.target() && same_text(x.data(), y.data())
+            x.target() == y.target() && x.data() == y.data()
         }
         (NodeData::Doctype(x), NodeData::Doctype(y)) => {
             x.name() == y.name() && x.public_id() == y.public_id() && x.system_id() == y.system_id()
@@ -165,17 +198,6 @@ pub(crate) fn same_node_data(ours: &Node<'_>, theirs: &Node<'_>) -> bool {
         (NodeData::DocumentFragment, NodeData::DocumentFragment) => true,
         _ => false,
     }
-}
-
-/// Whether `theirs` is `ours` as parsing its serialization gives it back: equal, or equal once
-/// `ours`'s line breaks are preprocessed (CR LF and a lone CR become LF,
-/// § preprocessing-the-input-stream). A carriage return can only be in the tree from `&#13;`;
-/// the standard's serialization writes it as it is (§ serialising-html-fragments escapes only
-/// `&`, U+00A0, `<`, `>` and, in attribute values, `"`) and the parser reads a line feed. That
-/// changes no markup, so it is not a difference to repair (removing the text would lose it).
-fn same_text(ours: &str, theirs: &str) -> bool {
-    ours == theirs
-        || (ours.contains('\r') && ours.replace("\r\n", "\n").replace('\r', "\n") == theirs)
 }
 
 /// The index of the first node where two flattened trees differ, or `None` when they are the

@@ -111,9 +111,21 @@ pub(crate) struct SanitizingSink<'a, 'r> {
     /// A fragment parse whose root `html` element is still to be created: that element holds
     /// the fragment and is always kept.
     fragment_root_pending: bool,
+    /// What the sink saw, for the re-parse check.
+    facts: &'r ParseFacts,
+}
+
+/// What a [`SanitizingSink`] saw while the parser built the tree: what the re-parse check
+/// (`round_trip.rs`) needs to know of how the tree was made.
+#[derive(Default)]
+pub(crate) struct ParseFacts {
     /// Set when an element is replaced with its children, or one that can hold elements is
     /// removed (else the tree's structure is the parser's, less leaves).
-    changed_structure: &'r Cell<bool>,
+    pub(crate) changed_structure: Cell<bool>,
+    /// Set when the parser inserted a node before another: it does that only when it foster
+    /// parents (§ foster-parent, the "appropriate place for inserting a node" next to a
+    /// table), the one way a table makes a tree whose markup parses differently.
+    pub(crate) foster_parented: Cell<bool>,
 }
 
 /// The per-node facts of a [`SanitizingSink`].
@@ -187,20 +199,20 @@ impl<'a> Maps<'a> {
 
 impl<'a, 'r> SanitizingSink<'a, 'r> {
     /// A sink that sanitizes with `rules` what the tree builder inserts into `inner`;
-    /// `fragment`: the parse is the fragment parsing algorithm's; `changed_structure`: see the
-    /// field.
+    /// `fragment`: the parse is the fragment parsing algorithm's; `facts`: where the sink notes
+    /// what it saw.
     pub(crate) fn new(
         inner: DomSink<'a>,
         rules: &'r Rules,
         fragment: bool,
-        changed_structure: &'r Cell<bool>,
+        facts: &'r ParseFacts,
     ) -> Self {
         SanitizingSink {
             inner,
             rules,
             maps: None,
             fragment_root_pending: fragment,
-            changed_structure,
+            facts,
         }
     }
 
@@ -313,7 +325,7 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
             Action::ReplaceWithChildren => true,
         };
         if changes_structure {
-            self.changed_structure.set(true);
+            self.facts.changed_structure.set(true);
         }
         let node = self.inner.create_element(name, attrs);
         self.note_action(node, action);
@@ -348,6 +360,7 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
     }
 
     fn insert_before(&mut self, sibling: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        self.facts.foster_parented.set(true);
         self.insert(Location::Before(*sibling), child);
     }
 

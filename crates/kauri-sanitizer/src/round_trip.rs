@@ -99,16 +99,30 @@ fn is_table_element(name: &str) -> bool {
     )
 }
 
+/// Whether `node` is an SVG or MathML element.
+fn is_foreign(node: &Node<'_>) -> bool {
+    node.as_element()
+        .is_some_and(|e| e.namespace() != Namespace::Html)
+}
+
 /// Whether the serialization of the parsed and sanitized fragment under `root` surely parses
 /// back to it, in `context`, so that the re-parse check can be skipped:
 /// * a fragment of one Text node or none, however much was removed, in an HTML `div` or
 ///   `body` context: the serialized text escapes `&`, `<` and `>`, and holds none of the
 ///   characters the parser drops there (it dropped or replaced them);
 /// * else, when sanitizing removed no element but leaves (`changed_structure` false), a
-///   fragment made only of [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does
-///   not start with a newline, text, and (when `tables`: the parser did not foster parent)
-///   [`is_table_element`]s, with no comment, processing instruction or template contents, in
-///   the same contexts.
+///   fragment in the same contexts made only of text and
+///   * [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does not start with a
+///     newline, and (when `tables`: the parser did not foster parent) [`is_table_element`]s,
+///     none of them inside an SVG or MathML element;
+///   * SVG and MathML elements with no HTML element inside: each was made by a start tag in
+///     foreign content, or an `svg` or `math` one in HTML content, and is written back as a
+///     start tag that no rule turns into an HTML element (the names that break out of
+///     foreign content never name a foreign element, and `font` only does with attributes it
+///     would have broken out with; attributes are only ever removed), and an end tag that
+///     closes it. The elements the mutation XSS shapes rely on, an HTML element in MathML
+///     text or an SVG or MathML HTML integration point, are ruled out, and so are comments,
+///     processing instructions and template contents.
 pub(crate) fn is_stable(
     root: &Node<'_>,
     context: &kauri_tokenizer::QualName,
@@ -128,9 +142,11 @@ pub(crate) fn is_stable(
     }
     root.descendants().all(|node| match node.data() {
         NodeData::Text(_) => true,
+        NodeData::Element(e) if e.namespace() != Namespace::Html => true,
         NodeData::Element(e) => {
             let name = e.local_name().as_ref();
-            e.namespace() == Namespace::Html
+            // The first HTML element inside foreign content has a foreign parent.
+            !node.parent().is_some_and(|p| is_foreign(p))
                 && (is_stable_element(name)
                     || (tables && is_table_element(name))
                     || (NEWLINE_EATING_BLOCKS.contains(&name)

@@ -203,23 +203,19 @@ impl<'a> Editor<'a> {
         let e = self.element(element)?;
         // The element's list, not its map (`Element::attrs` would build one): when every
         // attribute stays, as for most elements a sanitizer keeps, nothing is built.
-        let attrs = e.attributes();
-        // `keep` runs once per attribute: up to the first one to go without copying, then
-        // the rest into the new map.
-        let Some(first) = attrs.clone().position(|(name, value)| !keep(name, value)) else {
+        let items = e.attr_list();
+        // `keep` runs once per attribute: up to the first one to go, then for the rest while
+        // the new list is made (it shares the values with the old one).
+        let Some(first) = items.iter().position(|a| !keep(&a.name, a.value())) else {
             return Ok(0);
         };
-        let mut map = Attributes::with_capacity_and_hasher(attrs.len() - 1, Default::default());
-        for (name, value) in attrs.clone().take(first) {
-            map.insert(name.clone(), value.to_owned());
-        }
-        for (name, value) in attrs.clone().skip(first + 1) {
-            if keep(name, value) {
-                map.insert(name.clone(), value.to_owned());
-            }
-        }
-        let removed = attrs.len() - map.len();
-        self.put_attrs(e, map);
+        let mut removed = 1;
+        let list = self.arena.store.attr_list_retained(items, |i, a| {
+            let kept = i < first || (i > first && keep(&a.name, a.value()));
+            removed += usize::from(!kept && i != first);
+            kept
+        });
+        e.attrs.set(list);
         Ok(removed)
     }
 

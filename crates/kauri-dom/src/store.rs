@@ -197,6 +197,41 @@ impl Store {
         }))
     }
 
+    /// A list of the attributes of `items` (a list of this store's) that `keep` keeps, in
+    /// order: what [`Editor::retain_attributes`](crate::Editor) stores, without building a
+    /// map. `keep` gets each attribute's index, once. The values are shared with `items`
+    /// (strings of this store are never changed or freed before it is); the names are copied
+    /// as [`Store::attr`] copies them.
+    pub(crate) fn attr_list_retained<'s>(
+        &'s self,
+        items: &[Attr<'s>],
+        mut keep: impl FnMut(usize, &Attr<'s>) -> bool,
+    ) -> Option<&'s AttrList<'s>> {
+        let mut kept = bumpalo::collections::Vec::with_capacity_in(items.len(), &self.bump);
+        for (i, a) in items.iter().enumerate() {
+            if keep(i, a) {
+                let name = ManuallyDrop::new((*a.name).clone());
+                if name.local.atom_word().is_none() {
+                    // SAFETY: as in `attr`: the clone is never dropped (a `ManuallyDrop` in a
+                    // list of this store's arena) and is taken over once, here.
+                    unsafe { self.take_reference(&name.local) };
+                }
+                kept.push(Attr {
+                    name,
+                    value: a.value,
+                });
+            }
+        }
+        if kept.is_empty() {
+            return None;
+        }
+        Some(self.bump.alloc(AttrList {
+            items: kept.into_bump_slice(),
+            map: OnceLock::new(),
+            maps: self.maps(),
+        }))
+    }
+
     /// A copy of `attr` in the store.
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {

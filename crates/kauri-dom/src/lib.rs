@@ -41,6 +41,7 @@ mod edit;
 mod edit_data;
 mod in_progress;
 mod node;
+mod node_chunks;
 mod parse;
 mod pi_data;
 mod query;

@@ -19,6 +19,7 @@ use kauri_tokenizer::{AttrName, AttrNamespace, LocalName, Namespace, QualName, S
 use kauri_tree_builder::QuirksMode;
 
 use crate::attrs::Attributes;
+use crate::node_chunks::NodeChunks;
 use crate::store::{ArenaStr, AttrList, Store, TextData};
 
 /// The arena that owns the nodes of one or more trees, and everything they hold.
@@ -42,27 +43,21 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// assert_eq!(arena.len(), 1); // the Document node
 /// ```
 pub struct Arena<'a> {
-    /// The nodes, alone in a bump allocator of their own, so that they lie side by side (see
-    /// [`NodeExtent`]). Nodes need no `Drop` (asserted in `crate::store`), so the allocator
-    /// never running one loses nothing.
-    nodes: bumpalo::Bump,
-    /// How many nodes `nodes` holds.
-    count: Cell<usize>,
+    /// The nodes, side by side in creation order (see `node_chunks.rs` and [`NodeExtent`]).
+    nodes: NodeChunks<Node<'a>>,
     /// Where `nodes` put them, for [`Arena::owns`].
     extent: NodeExtent,
     pub(crate) store: Store,
-    /// Ties the arena to the lifetime of the nodes it hands out (`&'a Node<'a>`).
-    _nodes: std::marker::PhantomData<Cell<&'a Node<'a>>>,
 }
 
-/// The address ranges an arena's nodes occupy. The bump allocator places nodes one after
-/// another, downwards, in chunks whose sizes double, so the nodes form a few runs of adjacent
-/// slots (one per chunk, about 30 for a billion nodes). Noting a node costs a compare and a
-/// store; asking whether a node is in one of the runs looks at each run once.
+/// The address ranges an arena's nodes occupy. The chunks place nodes one after another in
+/// chunks whose sizes double, so the nodes form a few runs of adjacent slots (one per chunk,
+/// about 30 for a billion nodes). Noting a node costs a compare and a store; asking whether a
+/// node is in one of the runs looks at each run once.
 #[derive(Default)]
 struct NodeExtent {
-    /// The current run: from its lowest node (`start`, 0 before the first node) to just past
-    /// its highest (`end`).
+    /// The current run: from `start` to just past the last node allocated (`end`, 0 before the
+    /// first node).
     start: Cell<usize>,
     end: Cell<usize>,
     /// The runs before it.
@@ -74,20 +69,20 @@ impl NodeExtent {
     #[inline]
     fn note(&self, node: *const Node<'_>) {
         let at = node as usize;
-        if at + std::mem::size_of::<Node<'_>>() != self.start.get() {
+        if at != self.end.get() {
             self.new_run(at);
         }
-        self.start.set(at);
+        self.end.set(at + std::mem::size_of::<Node<'_>>());
     }
 
     #[cold]
     fn new_run(&self, at: usize) {
-        if self.start.get() != 0 {
+        if self.end.get() != 0 {
             self.earlier
                 .borrow_mut()
                 .push((self.start.get(), self.end.get()));
         }
-        self.end.set(at + std::mem::size_of::<Node<'_>>());
+        self.start.set(at);
     }
 
     /// Whether a node at `node` is in one of the runs.
@@ -121,13 +116,9 @@ impl<'a> Arena<'a> {
     /// ```
     pub fn new() -> Arena<'a> {
         Arena {
-            nodes: bumpalo::Bump::with_capacity(
-                NODES_FIRST_CHUNK * std::mem::size_of::<Node<'static>>(),
-            ),
-            count: Cell::new(0),
+            nodes: NodeChunks::with_capacity(NODES_FIRST_CHUNK),
             extent: NodeExtent::default(),
             store: Store::default(),
-            _nodes: std::marker::PhantomData,
         }
     }
 
@@ -142,7 +133,7 @@ impl<'a> Arena<'a> {
     /// assert_eq!(arena.len(), 8); // the sink's Document, html, the fragment and 5 nodes
     /// ```
     pub fn len(&self) -> usize {
-        self.count.get()
+        self.nodes.len()
     }
 
     /// Whether the arena holds no node.
@@ -154,15 +145,14 @@ impl<'a> Arena<'a> {
     /// assert!(!arena.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.count.get() == 0
+        self.nodes.len() == 0
     }
 
     /// Empties the arena for reuse: every node and everything the store holds is gone, and
     /// the memory of the largest chunk of each allocator is kept (see `crate::recycle`).
     /// Taking `&mut self` proves that no node of the arena is borrowed any more.
     pub(crate) fn clear(&mut self) {
-        self.nodes.reset();
-        self.count.set(0);
+        self.nodes.clear();
         self.extent.clear();
         self.store.clear();
     }
@@ -182,7 +172,6 @@ impl<'a> Arena<'a> {
         // Built in one piece with its spans, so that allocation writes it once.
         let spans = spans.map(|spans| self.store.alloc_spans(spans));
         let node = self.nodes.alloc(Node::new(data, spans));
-        self.count.set(self.count.get() + 1);
         self.extent.note(node);
         node
     }
@@ -190,7 +179,6 @@ impl<'a> Arena<'a> {
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
         let node = self.nodes.alloc(Node::new(data, None));
-        self.count.set(self.count.get() + 1);
         self.extent.note(node);
         node
     }

@@ -210,14 +210,8 @@ impl Store {
         let mut kept = bumpalo::collections::Vec::with_capacity_in(items.len(), &self.bump);
         for (i, a) in items.iter().enumerate() {
             if keep(i, a) {
-                let name = ManuallyDrop::new((*a.name).clone());
-                if name.local.atom_word().is_none() {
-                    // SAFETY: as in `attr`: the clone is never dropped (a `ManuallyDrop` in a
-                    // list of this store's arena) and is taken over once, here.
-                    unsafe { self.take_reference(&name.local) };
-                }
                 kept.push(Attr {
-                    name,
+                    name: self.attr_name(&a.name),
                     value: a.value,
                 });
             }
@@ -235,17 +229,24 @@ impl Store {
     /// A copy of `attr` in the store.
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {
-        let name = ManuallyDrop::new(attr.name.clone());
-        if name.local.atom_word().is_none() {
-            // SAFETY: a long name: the clone is the attribute's, never dropped (a field in a
-            // `ManuallyDrop`), and taken over once, here; the attribute goes in this store's
-            // arena. (An atom owns no memory: not dropping it loses nothing.)
-            unsafe { self.take_reference(&name.local) };
-        }
         Attr {
             value: self.bump.alloc_str(&attr.value),
-            name,
+            name: self.attr_name(&attr.name),
         }
+    }
+
+    /// A copy of `name` for an attribute of this store, never to be dropped: the store holds
+    /// a long name's reference.
+    #[inline]
+    fn attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
+        let name = ManuallyDrop::new(name.clone());
+        if name.local.atom_word().is_none() {
+            // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
+            // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once,
+            // here. (An atom owns no memory: not dropping it loses nothing.)
+            unsafe { self.take_reference(&name.local) };
+        }
+        name
     }
 
     /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose

@@ -74,9 +74,25 @@ pub enum EscapeMode {
 /// ```
 pub fn escape(text: &str, mode: EscapeMode, out: &mut String) {
     let bytes = text.as_bytes();
+    // The quote that this mode escapes (a byte no text holds when there is none).
+    let quote = match mode {
+        EscapeMode::Text => b'&',
+        EscapeMode::DoubleQuoted => b'"',
+        EscapeMode::SingleQuoted => b'\'',
+    };
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
+        // Eight bytes at a time up to the first that may start a replacement.
+        if let Some(word) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            let found = may_start_replacement(word, quote);
+            if found == 0 {
+                i += 8;
+                continue;
+            }
+            i += (found.trailing_zeros() / 8) as usize;
+        }
         let b = bytes[i];
         let replacement = match CLASSES[b as usize] {
             Class::Plain => None,
@@ -104,6 +120,19 @@ pub fn escape(text: &str, mode: EscapeMode, out: &mut String) {
         }
     }
     out.push_str(&text[start..]);
+}
+
+/// The bytes of `word` (little-endian) that are `&`, `<`, `>`, 0xC2 or `quote`, as a mask
+/// whose lowest set bit is the high bit of the first such byte (the bits above it may also
+/// mark bytes that are not: only the lowest one is exact). Each test is the classic "has a
+/// zero byte" of `word` XOR the byte repeated: four operations a byte value, for eight bytes.
+#[inline]
+fn may_start_replacement(word: u64, quote: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let is = |b: u8| zero_byte(word ^ (ONES * u64::from(b)));
+    is(b'&') | is(b'<') | is(b'>') | is(0xC2) | is(quote)
 }
 
 #[cfg(test)]
@@ -137,5 +166,47 @@ mod tests {
             "a&lt;b&gt;&quot;c'&nbsp;&amp;"
         );
         assert_eq!(run("\"c'", EscapeMode::SingleQuoted), "\"c&#39;");
+    }
+
+    /// The standard's steps one character at a time, to check the word-at-a-time scan.
+    fn by_character(text: &str, mode: EscapeMode) -> String {
+        text.chars()
+            .map(|c| match c {
+                '&' => "&amp;".to_owned(),
+                '\u{a0}' => "&nbsp;".to_owned(),
+                '<' => "&lt;".to_owned(),
+                '>' => "&gt;".to_owned(),
+                '"' if mode == EscapeMode::DoubleQuoted => "&quot;".to_owned(),
+                '\'' if mode == EscapeMode::SingleQuoted => "&#39;".to_owned(),
+                c => c.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_position_in_and_across_words() {
+        let specials = [
+            "&", "<", ">", "\"", "'", "\u{a0}", "\u{80}", "\u{bf}", "é", "x",
+        ];
+        for mode in [
+            EscapeMode::Text,
+            EscapeMode::DoubleQuoted,
+            EscapeMode::SingleQuoted,
+        ] {
+            for len in 0..20 {
+                for at in 0..=len {
+                    for special in specials {
+                        for second in specials {
+                            let text = format!(
+                                "{}{special}{}{second}",
+                                "a".repeat(at),
+                                "b".repeat(len - at)
+                            );
+                            assert_eq!(run(&text, mode), by_character(&text, mode), "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -185,18 +185,23 @@ mod tests {
 
     #[test]
     fn every_position_in_and_across_words() {
-        let specials = [
-            "&", "<", ">", "\"", "'", "\u{a0}", "\u{80}", "\u{bf}", "é", "x",
-        ];
+        let specials: &[&str] = if cfg!(miri) {
+            &["&", "\u{a0}", "x"] // fewer under Miri
+        } else {
+            &[
+                "&", "<", ">", "\"", "'", "\u{a0}", "\u{80}", "\u{bf}", "é", "x",
+            ]
+        };
+        let longest = if cfg!(miri) { 8 } else { 20 };
         for mode in [
             EscapeMode::Text,
             EscapeMode::DoubleQuoted,
             EscapeMode::SingleQuoted,
         ] {
-            for len in 0..20 {
+            for len in 0..longest {
                 for at in 0..=len {
-                    for special in specials {
-                        for second in specials {
+                    for &special in specials {
+                        for &second in specials {
                             let text = format!(
                                 "{}{special}{}{second}",
                                 "a".repeat(at),

@@ -122,9 +122,10 @@ pub(crate) struct ParseFacts {
     /// Set when an element is replaced with its children, or one that can hold elements is
     /// removed (else the tree's structure is the parser's, less leaves).
     pub(crate) changed_structure: Cell<bool>,
-    /// Set when the parser inserted a node before another: it does that only when it foster
+    /// Set when the parser inserted a node before another: it does that when it foster
     /// parents (§ foster-parent, the "appropriate place for inserting a node" next to a
-    /// table), the one way a table makes a tree whose markup parses differently.
+    /// table), the one way a table makes a tree whose markup parses differently, and when it
+    /// patches `<template for>` content (a `template`, which never skips the check anyway).
     pub(crate) foster_parented: Cell<bool>,
 }
 

@@ -63,8 +63,8 @@ fn element_decision<'r>(
 pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
     let mut changed_structure = false;
     // Every kept element waits here to be visited (with its template contents and shadow
-    // root): room for a small fragment's without growing from one entry.
-    let mut containers = Vec::with_capacity(16);
+    // root).
+    let mut containers = Containers::default();
     containers.push(root);
     while let Some(container) = containers.pop() {
         let mut text_run: Option<(&'a Node<'a>, usize)> = None;
@@ -133,6 +133,38 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
         join_text_run(ed, text_run);
     }
     changed_structure
+}
+
+/// The nodes whose children are still to be sanitized: a stack whose first
+/// [`Containers::INLINE`] entries need no allocation (a comment-sized fragment's all fit), the
+/// rest in a vector.
+#[derive(Default)]
+struct Containers<'a> {
+    inline: [Option<&'a Node<'a>>; Containers::INLINE],
+    len: usize,
+    spilled: Vec<&'a Node<'a>>,
+}
+
+impl<'a> Containers<'a> {
+    const INLINE: usize = 16;
+
+    #[inline]
+    fn push(&mut self, node: &'a Node<'a>) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = Some(node),
+            None => self.spilled.push(node),
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<&'a Node<'a>> {
+        self.len = self.len.checked_sub(1)?;
+        match self.inline.get_mut(self.len) {
+            Some(slot) => slot.take(),
+            None => self.spilled.pop(),
+        }
+    }
 }
 
 /// Whether the parser never puts an element inside this element: an HTML void element, or an
@@ -249,5 +281,31 @@ fn names_href(value: &str) -> bool {
     match value.split_once(':') {
         None => value == "href",
         Some((prefix, local)) => !prefix.is_empty() && local == "href",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn containers_are_last_in_first_out_across_the_inline_limit() {
+        let context = kauri_tokenizer::QualName::html(kauri_tokenizer::LocalName::from("div"));
+        let html = "<i></i>".repeat(40);
+        let doc =
+            kauri_dom::Document::build(|arena| crate::parse_fragment_for(arena, &html, &context));
+        let nodes: Vec<_> = doc.root().children().collect();
+        assert_eq!(nodes.len(), 40);
+        let mut containers = Containers::default();
+        for (round, count) in [40, Containers::INLINE, 3].into_iter().enumerate() {
+            for node in &nodes[..count] {
+                containers.push(node);
+            }
+            for node in nodes[..count].iter().rev() {
+                let popped = containers.pop().expect("pushed");
+                assert!(std::ptr::eq(popped, *node), "round {round}");
+            }
+            assert!(containers.pop().is_none());
+        }
     }
 }

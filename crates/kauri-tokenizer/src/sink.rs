@@ -70,3 +70,43 @@ pub trait TokenSink {
         false
     }
 }
+
+/// A sink borrowed for one tokenizer: the tokenizer drives the sink it points to, and the
+/// caller keeps the sink (so a large sink is built once, in place, and never moved into and out
+/// of the tokenizer).
+///
+/// ```
+/// use kauri_tokenizer::{Span, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOptions};
+///
+/// #[derive(Default)]
+/// struct CountTokens(usize);
+/// impl TokenSink for CountTokens {
+///     fn process_token(&mut self, _: Token<'_>, _: Span) -> TokenSinkResult {
+///         self.0 += 1;
+///         TokenSinkResult::Continue
+///     }
+/// }
+///
+/// let mut count = CountTokens::default();
+/// let mut tokenizer = Tokenizer::new(&mut count, TokenizerOptions::default());
+/// let _ = tokenizer.feed("<p>x</p>");
+/// let _ = tokenizer.end();
+/// drop(tokenizer);
+/// assert_eq!(count.0, 4); // <p>, "x", </p>, end of file
+/// ```
+impl<T: TokenSink + ?Sized> TokenSink for &mut T {
+    #[inline]
+    fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+        (**self).process_token(token, span)
+    }
+
+    #[inline]
+    fn parse_error(&mut self, error: ParseError) {
+        (**self).parse_error(error)
+    }
+
+    #[inline]
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        (**self).adjusted_current_node_is_foreign()
+    }
+}

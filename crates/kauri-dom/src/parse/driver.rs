@@ -185,26 +185,29 @@ impl<'o> Driver<'o> {
     /// The pipeline around `sink`: a tokenizer feeding a tree builder feeding `sink` (which
     /// records spans and errors as the options say).
     pub fn pipeline<'a>(&self, sink: DomSink<'a>) -> Pipeline<'a> {
-        let mut tokenizer = self.filtered_pipeline(sink, |sink| sink);
-        self.configure(&mut tokenizer);
+        let mut tokenizer = Tokenizer::new(
+            self.filtered_tree_builder(sink, |sink| sink),
+            self.tokenizer_options(),
+        );
+        self.configure(tokenizer.sink_mut());
         tokenizer
     }
 
-    /// What is set on a pipeline's tree builder after it is made (in place: the pipeline is
+    /// What is set on a pipeline's tree builder after it is made (in place: the builder is
     /// large, and each move of it is a copy).
-    fn configure<F: TreeSink>(&self, tokenizer: &mut Tokenizer<TreeBuilder<F>>) {
+    fn configure<F: TreeSink>(&self, builder: &mut TreeBuilder<F>) {
         if !self.context_shadow_host {
-            tokenizer.sink_mut().forbid_context_shadow_host();
+            builder.forbid_context_shadow_host();
         }
     }
 
-    /// The pipeline around `filter(sink)`: the tree builder feeds the filter, which feeds
+    /// The tree builder around `filter(sink)`: the tree builder feeds the filter, which feeds
     /// `sink` (configured as in [`Driver::pipeline`]).
-    fn filtered_pipeline<'a, F: DomSinkFilter<'a>>(
+    fn filtered_tree_builder<'a, F: DomSinkFilter<'a>>(
         &self,
         sink: DomSink<'a>,
         filter: impl FnOnce(DomSink<'a>) -> F,
-    ) -> Tokenizer<TreeBuilder<F>> {
+    ) -> TreeBuilder<F> {
         let sink = filter(
             sink.with_spans(self.opts.locations)
                 .with_errors(self.opts.errors),
@@ -219,12 +222,11 @@ impl<'o> Driver<'o> {
                 options,
             ),
         };
-        let builder = if self.script_pauses {
+        if self.script_pauses {
             builder.with_script_pauses()
         } else {
             builder
-        };
-        Tokenizer::new(builder, self.tokenizer_options())
+        }
     }
 
     /// Parses all of `html` into `arena`: the tree (a Document, or for a fragment a
@@ -258,13 +260,17 @@ impl<'o> Driver<'o> {
         truncated: bool,
         filter: impl FnOnce(DomSink<'a>) -> F,
     ) -> (Parsed<'a>, Option<&'static Encoding>) {
-        let mut tokenizer = self.filtered_pipeline(DomSink::new(arena), filter);
-        self.configure(&mut tokenizer);
+        // The tokenizer borrows the builder, which stays where it is built: a comment-sized
+        // parse would otherwise spend a tenth of its time copying the two into and out of
+        // each other.
+        let mut builder = self.filtered_tree_builder(DomSink::new(arena), filter);
+        self.configure(&mut builder);
+        let mut tokenizer = Tokenizer::new(&mut builder, self.tokenizer_options());
         // Neither call can be refused: only a call that unwinds (a sink panic) stops a
         // tokenizer, and that unwinding leaves this function too.
         let _ = tokenizer.feed(html);
         let _ = tokenizer.end();
-        let builder = tokenizer.into_sink();
+        drop(tokenizer);
         let change = builder.encoding_change_request();
         let mut parsed = match self.target {
             Target::Document { .. } => builder.into_sink().into_dom_sink().finish(),

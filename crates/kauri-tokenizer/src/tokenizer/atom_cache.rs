@@ -113,12 +113,28 @@ impl AtomCache {
         self.get_long(&buf[start..end].to_ascii_lowercase())
     }
 
-    /// [`AtomCache::get_folded`] for a short name that is not in its slot.
+    /// [`AtomCache::get_folded`] for a short name that is not in its slot. Its neighbour slot
+    /// (`index ^ 1`, in the same cache line) holds the last name evicted from this one: two
+    /// names a page uses that hash to one slot (`class` and `style` do) then take turns in
+    /// it, instead of interning each other out on every use.
     #[cold]
     #[inline(never)]
     pub(super) fn miss_short(&mut self, raw: &str, key: u64, index: usize) -> LocalName {
-        let atom = LocalName::from(&*raw.to_ascii_lowercase());
-        self.slots[index] = (key, Some(atom.clone()));
+        let victim = index ^ 1;
+        if self.slots[victim].0 == key {
+            if let Some(atom) = self.slots[victim].1.clone() {
+                self.slots.swap(index, victim);
+                return atom;
+            }
+        }
+        // `key` holds the name folded to lower case (only ASCII bytes change, so it is UTF-8).
+        let bytes = key.to_le_bytes();
+        let atom = match std::str::from_utf8(&bytes[..raw.len()]) {
+            Ok(folded) => LocalName::from(folded),
+            Err(_) => LocalName::from(&*raw.to_ascii_lowercase()),
+        };
+        let evicted = std::mem::replace(&mut self.slots[index], (key, Some(atom.clone())));
+        self.slots[victim] = evicted;
         atom
     }
 
@@ -135,5 +151,49 @@ impl AtomCache {
                 atom
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot_of(name: &str) -> usize {
+        (hash_word(AtomCache::pack(name.as_bytes())) >> AtomCache::SHIFT) as usize
+    }
+
+    #[test]
+    fn names_sharing_a_slot_take_turns_and_stay_correct() {
+        // Find names that hash to one slot, and names that hash to its neighbour.
+        let names: Vec<String> = (0..4000).map(|i| format!("n{i}")).collect();
+        let target = slot_of(&names[0]);
+        let same: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .filter(|n| slot_of(n) == target)
+            .take(3)
+            .collect();
+        let neighbour = names
+            .iter()
+            .find(|n| slot_of(n) == target ^ 1)
+            .expect("some name hashes to the neighbour slot");
+        assert!(same.len() == 3, "three names share a slot");
+        let mut cache = AtomCache::new();
+        for round in 0..3 {
+            for name in same.iter().copied().chain([neighbour.as_str()]) {
+                let upper = name.to_ascii_uppercase();
+                let atom = cache.get_folded(&upper, 0, upper.len());
+                assert_eq!(&*atom, name, "round {round}");
+                assert_eq!(&*cache.get(name), name, "round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_non_ascii_name_folds_only_ascii() {
+        let mut cache = AtomCache::new();
+        let raw = "ÉA";
+        assert_eq!(&*cache.get_folded(raw, 0, raw.len()), "Éa");
+        assert_eq!(&*cache.get_folded(raw, 0, raw.len()), "Éa");
     }
 }

@@ -14,7 +14,9 @@ impl<S: TokenSink> Tokenizer<S> {
             let rest = self.rest();
             let n = memchr3(b'>', 0, b'\r', rest).unwrap_or(rest.len());
             if n > 0 {
-                self.comment.push_str(&self.buf[self.pos..self.pos + n]);
+                self.strings
+                    .comment
+                    .push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -32,9 +34,9 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.comment.push('\u{FFFD}');
+                    self.strings.comment.push('\u{FFFD}');
                 }
-                Char(c) => self.comment.push(c),
+                Char(c) => self.strings.comment.push(c),
             }
         }
     }
@@ -50,7 +52,7 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         if dashes == Some(true) {
             self.pos += 2;
-            self.comment.clear();
+            self.strings.comment.clear();
             self.state = State::CommentStart;
         } else if doctype == Some(true) {
             self.pos += 7;
@@ -65,14 +67,14 @@ impl<S: TokenSink> Tokenizer<S> {
             } else {
                 self.cur = self.pos - 1;
                 self.error(ErrorCode::CdataInHtmlContent);
-                self.comment.clear();
-                self.comment.push_str("[CDATA[");
+                self.strings.comment.clear();
+                self.strings.comment.push_str("[CDATA[");
                 self.state = State::BogusComment;
             }
         } else {
             let at = self.abs(self.pos);
             self.error_at(ErrorCode::IncorrectlyOpenedComment, at);
-            self.comment.clear();
+            self.strings.comment.clear();
             self.state = State::BogusComment;
         }
         true
@@ -109,7 +111,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Eof => return self.eof_in_comment(),
             Char(_) => {
-                self.comment.push('-');
+                self.strings.comment.push('-');
                 self.reconsume(State::Comment);
             }
         }
@@ -128,7 +130,9 @@ impl<S: TokenSink> Tokenizer<S> {
         loop {
             let n = self.run_length(b'<', b'-');
             if n > 0 {
-                self.comment.push_str(&self.buf[self.pos..self.pos + n]);
+                self.strings
+                    .comment
+                    .push_str(&self.buf[self.pos..self.pos + n]);
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -136,7 +140,7 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             match c {
                 Char('<') => {
-                    self.comment.push('<');
+                    self.strings.comment.push('<');
                     self.state = State::CommentLessThanSign;
                     return true;
                 }
@@ -146,10 +150,10 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.comment.push('\u{FFFD}');
+                    self.strings.comment.push('\u{FFFD}');
                 }
                 Eof => return self.eof_in_comment(),
-                Char(c) => self.comment.push(c),
+                Char(c) => self.strings.comment.push(c),
             }
         }
     }
@@ -161,10 +165,10 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('!') => {
-                self.comment.push('!');
+                self.strings.comment.push('!');
                 self.state = State::CommentLessThanSignBang;
             }
-            Char('<') => self.comment.push('<'),
+            Char('<') => self.strings.comment.push('<'),
             _ => self.reconsume(State::Comment),
         }
         true
@@ -218,7 +222,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Char('-') => self.state = State::CommentEnd,
             Eof => return self.eof_in_comment(),
             Char(_) => {
-                self.comment.push('-');
+                self.strings.comment.push('-');
                 self.reconsume(State::Comment);
             }
         }
@@ -236,10 +240,10 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.emit_comment();
             }
             Char('!') => self.state = State::CommentEndBang,
-            Char('-') => self.comment.push('-'),
+            Char('-') => self.strings.comment.push('-'),
             Eof => return self.eof_in_comment(),
             Char(_) => {
-                self.comment.push_str("--");
+                self.strings.comment.push_str("--");
                 self.reconsume(State::Comment);
             }
         }
@@ -253,7 +257,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('-') => {
-                self.comment.push_str("--!");
+                self.strings.comment.push_str("--!");
                 self.state = State::CommentEndDash;
             }
             Char('>') => {
@@ -263,7 +267,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Eof => return self.eof_in_comment(),
             Char(_) => {
-                self.comment.push_str("--!");
+                self.strings.comment.push_str("--!");
                 self.reconsume(State::Comment);
             }
         }

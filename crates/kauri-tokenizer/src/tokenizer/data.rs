@@ -185,7 +185,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.reconsume(State::TagName);
             }
             Char('?') => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.state = State::ProcessingInstructionOpen;
             }
             Eof => {
@@ -224,7 +224,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Char(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);
-                self.comment.clear();
+                self.strings.comment.clear();
                 self.reconsume(State::BogusComment);
             }
         }
@@ -242,9 +242,11 @@ impl<S: TokenSink> Tokenizer<S> {
                 })
                 .unwrap_or(rest.len());
             if n > 0 {
-                let from = self.tag_name.len();
-                self.tag_name.push_str(&self.buf[self.pos..self.pos + n]);
-                self.tag_name[from..].make_ascii_lowercase();
+                let from = self.strings.tag_name.len();
+                self.strings
+                    .tag_name
+                    .push_str(&self.buf[self.pos..self.pos + n]);
+                self.strings.tag_name[from..].make_ascii_lowercase();
                 self.pos += n;
             }
             let Some(c) = self.consume() else {
@@ -266,13 +268,13 @@ impl<S: TokenSink> Tokenizer<S> {
                 }
                 Char('\0') => {
                     self.error(ErrorCode::UnexpectedNullCharacter);
-                    self.tag_name.push('\u{FFFD}');
+                    self.strings.tag_name.push('\u{FFFD}');
                 }
                 Eof => {
                     self.error(ErrorCode::EofInTag);
                     return self.emit_eof();
                 }
-                Char(c) => self.tag_name.push(c.to_ascii_lowercase()),
+                Char(c) => self.strings.tag_name.push(c.to_ascii_lowercase()),
             }
         }
     }

@@ -64,9 +64,9 @@ impl<S: TokenSink> Tokenizer<S> {
             PendingText::Slice if self.text_slice.1 == start => self.text_slice.1 = end,
             PendingText::None | PendingText::Slice => {
                 self.own_pending_text();
-                self.text_owned.push_str(&self.buf[start..end]);
+                self.strings.text_owned.push_str(&self.buf[start..end]);
             }
-            PendingText::Owned => self.text_owned.push_str(&self.buf[start..end]),
+            PendingText::Owned => self.strings.text_owned.push_str(&self.buf[start..end]),
         }
         self.text_span.end = self.base + end;
     }
@@ -80,7 +80,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.text_span = Span::new(start, end);
         }
         self.own_pending_text();
-        self.text_owned.push_str(s);
+        self.strings.text_owned.push_str(s);
         self.text_span.end = end.max(self.text_span.end);
     }
 
@@ -88,11 +88,11 @@ impl<S: TokenSink> Tokenizer<S> {
     /// when none are pending), so more can be appended.
     pub(super) fn own_pending_text(&mut self) {
         match self.text {
-            PendingText::None => self.text_owned.clear(),
+            PendingText::None => self.strings.text_owned.clear(),
             PendingText::Slice => {
                 let (start, end) = self.text_slice;
-                self.text_owned.clear();
-                self.text_owned.push_str(&self.buf[start..end]);
+                self.strings.text_owned.clear();
+                self.strings.text_owned.push_str(&self.buf[start..end]);
             }
             PendingText::Owned => return,
         }
@@ -130,7 +130,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             PendingText::Owned => self
                 .sink
-                .process_token(Token::Characters(&self.text_owned), span),
+                .process_token(Token::Characters(&self.strings.text_owned), span),
         };
         self.text = PendingText::None;
         self.sink_result(result);
@@ -170,7 +170,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// "Create a new start/end tag token".
     pub(super) fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
-        self.tag_name.clear();
+        self.strings.tag_name.clear();
         self.self_closing = false;
         self.attr.new_tag();
     }
@@ -179,7 +179,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(super) fn emit_tag(&mut self) {
         self.finish_attribute();
         self.resolve_pending_attribute();
-        let name = self.atoms.get(&self.tag_name);
+        let name = self.atoms.get(&self.strings.tag_name);
         if self.tag_kind == TagKind::EndTag {
             if !self.attr.list.is_empty() {
                 self.error(ErrorCode::EndTagWithAttributes);
@@ -213,7 +213,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// "An appropriate end tag token": its name is that of the last start tag emitted.
     pub(super) fn is_appropriate_end_tag(&self) -> bool {
         match &self.last_start_tag {
-            Some(name) => **name == *self.tag_name,
+            Some(name) => **name == *self.strings.tag_name,
             None => false,
         }
     }
@@ -224,7 +224,9 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(super) fn emit_comment(&mut self) {
         self.flush_text();
         let span = self.token_span();
-        let result = self.sink.process_token(Token::Comment(&self.comment), span);
+        let result = self
+            .sink
+            .process_token(Token::Comment(&self.strings.comment), span);
         self.sink_result(result);
     }
 
@@ -243,7 +245,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let span = self.token_span();
         let result = self.sink.process_token(
             Token::ProcessingInstruction {
-                target: &self.temp,
+                target: &self.strings.temp,
                 data: &self.pi_data,
             },
             span,

@@ -27,6 +27,7 @@ mod search;
 mod special;
 mod state;
 mod stopped;
+mod strings;
 
 pub use state::State;
 pub use stopped::TokenizerError;
@@ -130,13 +131,10 @@ pub struct Tokenizer<S: TokenSink> {
     text: PendingText,
     /// The buffer range of the pending characters when they are [`PendingText::Slice`].
     text_slice: (usize, usize),
-    /// The pending characters when they are [`PendingText::Owned`].
-    text_owned: String,
     text_span: Span,
 
     // The current tag token.
     tag_kind: TagKind,
-    tag_name: String,
     self_closing: bool,
     /// The current tag's attributes and the attribute being built.
     attr: AttributeBuilder,
@@ -145,8 +143,9 @@ pub struct Tokenizer<S: TokenSink> {
     last_start_tag: Option<LocalName>,
 
     // Other tokens and buffers.
-    temp: String,
-    comment: String,
+    /// The pending text when it was copied, the end tag states' name and temporary buffer,
+    /// the current comment.
+    strings: strings::Strings,
     doctype: Doctype,
     pi_data: String,
     char_ref_code: u32,
@@ -180,7 +179,7 @@ enum PendingText {
     /// unchanged: passed to the sink without a copy.
     Slice,
     /// They differ from the input (a normalized newline, U+FFFD for NULL, a character
-    /// reference, or runs that are not adjacent) and are in `Tokenizer::text_owned`.
+    /// reference, or runs that are not adjacent) and are in `Strings::text_owned`.
     Owned,
 }
 
@@ -216,16 +215,13 @@ impl<S: TokenSink> Tokenizer<S> {
             cur: 0,
             text: PendingText::None,
             text_slice: (0, 0),
-            text_owned: String::new(),
             text_span: Span::default(),
             tag_kind: TagKind::StartTag,
-            tag_name: String::new(),
             self_closing: false,
             attr: AttributeBuilder::new(opts.max_attributes),
             token_start: 0,
             last_start_tag: opts.last_start_tag,
-            temp: String::new(),
-            comment: String::new(),
+            strings: strings::Strings::new(),
             doctype: Doctype::default(),
             pi_data: String::new(),
             char_ref_code: 0,

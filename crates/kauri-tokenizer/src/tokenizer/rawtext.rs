@@ -29,7 +29,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('/') => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.state = end_tag_open;
             }
             _ => {
@@ -83,8 +83,8 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Char(c) if c.is_ascii_alphabetic() => {
-                    self.tag_name.push(c.to_ascii_lowercase());
-                    self.temp.push(c);
+                    self.strings.tag_name.push(c.to_ascii_lowercase());
+                    self.strings.temp.push(c);
                 }
                 _ => {
                     self.emit_less_than_solidus_and_temp();
@@ -132,7 +132,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('/') => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.state = State::ScriptDataEndTagOpen;
             }
             Char('!') => {
@@ -273,11 +273,11 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('/') => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.state = State::ScriptDataEscapedEndTagOpen;
             }
             Char(c) if c.is_ascii_alphabetic() => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.emit_less_than_sign();
                 self.reconsume(State::ScriptDataDoubleEscapeStart);
             }
@@ -309,7 +309,7 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             match c {
                 Char(c) if is_whitespace(c) || c == '/' || c == '>' => {
-                    self.state = if self.temp == "script" {
+                    self.state = if self.strings.temp == "script" {
                         is_script
                     } else {
                         otherwise
@@ -318,7 +318,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     return true;
                 }
                 Char(c) if c.is_ascii_alphabetic() => {
-                    self.temp.push(c.to_ascii_lowercase());
+                    self.strings.temp.push(c.to_ascii_lowercase());
                     self.emit_current_char(c);
                 }
                 _ => {
@@ -422,7 +422,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         match c {
             Char('/') => {
-                self.temp.clear();
+                self.strings.temp.clear();
                 self.state = State::ScriptDataDoubleEscapeEnd;
                 self.emit_current_char('/');
             }

@@ -69,9 +69,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// "Convert the temporary buffer to a comment": a comment whose data is `?` followed by
     /// the temporary buffer.
     fn convert_temporary_buffer_to_comment(&mut self) {
-        self.comment.clear();
-        self.comment.push('?');
-        self.comment.push_str(&self.temp);
+        self.strings.comment.clear();
+        self.strings.comment.push('?');
+        self.strings.comment.push_str(&self.strings.temp);
     }
 
     /// Processing instruction open state (§ processing-instruction-open-state).
@@ -104,8 +104,8 @@ impl<S: TokenSink> Tokenizer<S> {
             };
             match c {
                 Char(c) if is_whitespace(c) || c == '?' || c == '>' => {
-                    if self.temp.eq_ignore_ascii_case("xml")
-                        || self.temp.eq_ignore_ascii_case("xml-stylesheet")
+                    if self.strings.temp.eq_ignore_ascii_case("xml")
+                        || self.strings.temp.eq_ignore_ascii_case("xml-stylesheet")
                     {
                         self.error(ErrorCode::DisallowedProcessingInstructionTarget);
                         self.convert_temporary_buffer_to_comment();
@@ -116,7 +116,9 @@ impl<S: TokenSink> Tokenizer<S> {
                     }
                     return true;
                 }
-                Char(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => self.temp.push(c),
+                Char(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_' => {
+                    self.strings.temp.push(c)
+                }
                 Eof => {
                     self.error(ErrorCode::EofInProcessingInstruction);
                     return self.emit_eof();

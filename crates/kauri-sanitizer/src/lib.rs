@@ -42,6 +42,7 @@ mod config;
 #[cfg(feature = "json")]
 mod json;
 mod modifiers;
+mod plain_text;
 mod round_trip;
 mod rules;
 mod sanitize;
@@ -520,6 +521,14 @@ impl Sanitizer {
         if safe && is_script(context) {
             return String::new();
         }
+        if let Some(text) = plain_text::sanitized(html, context) {
+            return text;
+        }
+        self.sanitize_parsed_to_string(html, context, safe)
+    }
+
+    /// [`Sanitizer::sanitize_to_string`] by parsing `html`, whatever it holds.
+    fn sanitize_parsed_to_string(&self, html: &str, context: &QualName, safe: bool) -> String {
         let rules = self.rules(safe);
         let facts = while_parsing::ParseFacts::default();
         let mut doc = Document::build(|arena| {

@@ -398,11 +398,25 @@ impl<'a> DomSink<'a> {
     /// let parsed = kauri::DomSink::new(&arena).finish();
     /// assert!(parsed.errors.is_empty() && parsed.root.first_child().is_none());
     /// ```
-    pub fn finish(self) -> Parsed<'a> {
+    pub fn finish(mut self) -> Parsed<'a> {
+        self.take_finished()
+    }
+
+    /// [`DomSink::finish`] in place: the sink keeps its arena and document, and gives up its
+    /// errors and unclosed elements (a sink is finished once; what it is given after that is
+    /// its own business).
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let mut sink = kauri::DomSink::new(&arena);
+    /// assert_eq!(sink.take_finished().root.kind(), kauri::NodeKind::Document);
+    /// ```
+    pub fn take_finished(&mut self) -> Parsed<'a> {
         Parsed {
             root: self.document,
-            errors: self.errors,
-            unclosed: self.unclosed,
+            errors: std::mem::take(&mut self.errors),
+            unclosed: std::mem::take(&mut self.unclosed),
         }
     }
 
@@ -418,6 +432,20 @@ impl<'a> DomSink<'a> {
     /// assert_eq!(parsed.root.kind(), kauri::NodeKind::DocumentFragment);
     /// ```
     pub fn finish_fragment(mut self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
+        self.take_finished_fragment(fragment_root)
+    }
+
+    /// [`DomSink::finish_fragment`] in place, as [`DomSink::take_finished`] is
+    /// [`DomSink::finish`].
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let arena = kauri::Arena::new();
+    /// let mut sink = kauri::DomSink::new(&arena);
+    /// let parsed = sink.take_finished_fragment(None);
+    /// assert_eq!(parsed.root.kind(), kauri::NodeKind::DocumentFragment);
+    /// ```
+    pub fn take_finished_fragment(&mut self, fragment_root: Option<&NodeHandle<'a>>) -> Parsed<'a> {
         let fragment = self.arena.new_node(NodeData::DocumentFragment);
         if let Some(root) = fragment_root.and_then(|h| self.own(h)) {
             while let Some(child) = root.first_child() {
@@ -426,8 +454,8 @@ impl<'a> DomSink<'a> {
         }
         Parsed {
             root: fragment,
-            errors: self.errors,
-            unclosed: self.unclosed,
+            errors: std::mem::take(&mut self.errors),
+            unclosed: std::mem::take(&mut self.unclosed),
         }
     }
 

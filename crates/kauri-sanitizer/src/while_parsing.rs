@@ -300,8 +300,8 @@ fn insert_into_dom<'a>(
 }
 
 impl<'a> DomSinkFilter<'a> for SanitizingSink<'a, '_> {
-    fn into_dom_sink(self) -> DomSink<'a> {
-        self.inner
+    fn dom_sink(&mut self) -> &mut DomSink<'a> {
+        &mut self.inner
     }
 }
 

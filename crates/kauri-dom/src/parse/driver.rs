@@ -26,17 +26,19 @@ use crate::sink::{DomSink, NodeHandle, Parsed};
 /// # use kauri_dom as kauri;
 /// use kauri::{Arena, DomSink, DomSinkFilter};
 /// let arena = Arena::new();
-/// let sink = DomSink::new(&arena); // a DomSink is the filter that passes everything on
-/// let parsed = sink.into_dom_sink().finish();
+/// let mut sink = DomSink::new(&arena); // a DomSink is the filter that passes everything on
+/// let parsed = sink.dom_sink().take_finished();
 /// assert_eq!(parsed.root.kind(), kauri::NodeKind::Document);
 /// ```
 pub trait DomSinkFilter<'a>: TreeSink<Handle = NodeHandle<'a>> {
-    /// The `DomSink` inside, once the parse is over.
-    fn into_dom_sink(self) -> DomSink<'a>;
+    /// The `DomSink` inside, which the driver finishes in place once the parse is over (the
+    /// tree builder and its sink stay where they were built: moving them out costs a
+    /// comment-sized parse a copy of each).
+    fn dom_sink(&mut self) -> &mut DomSink<'a>;
 }
 
 impl<'a> DomSinkFilter<'a> for DomSink<'a> {
-    fn into_dom_sink(self) -> DomSink<'a> {
+    fn dom_sink(&mut self) -> &mut DomSink<'a> {
         self
     }
 }
@@ -185,47 +187,38 @@ impl<'o> Driver<'o> {
     /// The pipeline around `sink`: a tokenizer feeding a tree builder feeding `sink` (which
     /// records spans and errors as the options say).
     pub fn pipeline<'a>(&self, sink: DomSink<'a>) -> Pipeline<'a> {
-        let mut tokenizer = Tokenizer::new(
-            self.filtered_tree_builder(sink, |sink| sink),
-            self.tokenizer_options(),
+        let mut builder = TreeBuilder::new(
+            self.configured_sink(sink, |sink| sink),
+            self.tree_builder_options(),
         );
-        self.configure(tokenizer.sink_mut());
-        tokenizer
+        self.set_up(&mut builder);
+        Tokenizer::new(builder, self.tokenizer_options())
     }
 
-    /// What is set on a pipeline's tree builder after it is made (in place: the builder is
-    /// large, and each move of it is a copy).
-    fn configure<F: TreeSink>(&self, builder: &mut TreeBuilder<F>) {
-        if !self.context_shadow_host {
-            builder.forbid_context_shadow_host();
-        }
-    }
-
-    /// The tree builder around `filter(sink)`: the tree builder feeds the filter, which feeds
-    /// `sink` (configured as in [`Driver::pipeline`]).
-    fn filtered_tree_builder<'a, F: DomSinkFilter<'a>>(
+    /// `sink` recording spans and errors as the options say, inside `filter`.
+    fn configured_sink<'a, F: DomSinkFilter<'a>>(
         &self,
         sink: DomSink<'a>,
         filter: impl FnOnce(DomSink<'a>) -> F,
-    ) -> TreeBuilder<F> {
-        let sink = filter(
+    ) -> F {
+        filter(
             sink.with_spans(self.opts.locations)
                 .with_errors(self.opts.errors),
-        );
-        let options = self.tree_builder_options();
-        let builder = match self.target {
-            Target::Document { .. } => TreeBuilder::new(sink, options),
-            Target::Fragment(context) => TreeBuilder::new_for_fragment(
-                sink,
-                context.name().clone(),
-                context.attrs(),
-                options,
-            ),
-        };
+        )
+    }
+
+    /// What is set on a tree builder made with [`TreeBuilder::new`] before it gets a token: the
+    /// fragment parsing algorithm's start for a fragment, the context shadow host rule and
+    /// script pauses (in place: the builder is large, and each move of it is a copy).
+    fn set_up<F: TreeSink>(&self, builder: &mut TreeBuilder<F>) {
+        if let Target::Fragment(context) = self.target {
+            builder.start_fragment(context.name().clone(), context.attrs());
+        }
+        if !self.context_shadow_host {
+            builder.forbid_context_shadow_host();
+        }
         if self.script_pauses {
-            builder.with_script_pauses()
-        } else {
-            builder
+            builder.pause_at_scripts();
         }
     }
 
@@ -263,23 +256,27 @@ impl<'o> Driver<'o> {
         // The tokenizer borrows the builder, which stays where it is built: a comment-sized
         // parse would otherwise spend a tenth of its time copying the two into and out of
         // each other.
-        let mut builder = self.filtered_tree_builder(DomSink::new(arena), filter);
-        self.configure(&mut builder);
-        let mut tokenizer = Tokenizer::new(&mut builder, self.tokenizer_options());
-        // Neither call can be refused: only a call that unwinds (a sink panic) stops a
-        // tokenizer, and that unwinding leaves this function too.
-        let _ = tokenizer.feed(html);
-        let _ = tokenizer.end();
-        drop(tokenizer);
+        let mut builder = TreeBuilder::new(
+            self.configured_sink(DomSink::new(arena), filter),
+            self.tree_builder_options(),
+        );
+        self.set_up(&mut builder);
+        {
+            let mut tokenizer = Tokenizer::new(&mut builder, self.tokenizer_options());
+            // Neither call can be refused: only a call that unwinds (a sink panic) stops a
+            // tokenizer, and that unwinding leaves this function too.
+            let _ = tokenizer.feed(html);
+            let _ = tokenizer.end();
+        }
         let change = builder.encoding_change_request();
         let mut parsed = match self.target {
-            Target::Document { .. } => builder.into_sink().into_dom_sink().finish(),
+            Target::Document { .. } => builder.sink_mut().dom_sink().take_finished(),
             Target::Fragment(_) => {
                 let root = builder.fragment_root();
                 builder
-                    .into_sink()
-                    .into_dom_sink()
-                    .finish_fragment(root.as_ref())
+                    .sink_mut()
+                    .dom_sink()
+                    .take_finished_fragment(root.as_ref())
             }
         };
         self.finish_errors(html, truncated, &mut parsed.errors);

@@ -262,6 +262,53 @@ impl<S: TreeSink> TreeBuilder<S> {
         opts: TreeBuilderOptions,
     ) -> Self {
         let mut tb = TreeBuilder::new(sink, opts);
+        tb.start_fragment(context, context_attrs);
+        tb
+    }
+
+    /// [`TreeBuilder::new_for_fragment`] on a builder just made with [`TreeBuilder::new`] (in
+    /// place, where a caller keeps a large builder without moving it): the fragment parsing
+    /// algorithm's steps 5 to 12 for `context`. Call it once, before the first token.
+    ///
+    /// ```
+    /// use kauri_tokenizer::{LocalName, QualName, Tokenizer, TokenizerOptions};
+    /// use kauri_tree_builder::{NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink};
+    ///
+    /// /// Numbers the elements it makes.
+    /// #[derive(Default)]
+    /// struct Count(usize);
+    /// impl TreeSink for Count {
+    ///     type Handle = usize;
+    ///     fn document(&mut self) -> usize { 0 }
+    ///     fn create_element(&mut self, _: QualName, _: kauri_tokenizer::DistinctAttrs<'_>) -> usize {
+    ///         self.0 += 1;
+    ///         self.0
+    ///     }
+    ///     fn create_comment(&mut self, _: &str) -> usize { 0 }
+    ///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
+    ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+    ///     fn append(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn insert_before(&mut self, _: &usize, _: NodeOrText<'_, usize>) {}
+    ///     fn has_parent(&self, _: &usize) -> bool { true }
+    ///     fn detach(&mut self, _: &usize) {}
+    ///     fn reparent_children(&mut self, _: &usize, _: &usize) {}
+    ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
+    ///     fn add_attrs_if_missing(&mut self, _: &usize, _: kauri_tokenizer::DistinctAttrs<'_>) {}
+    ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+    /// }
+    ///
+    /// let mut builder = TreeBuilder::new(Count::default(), TreeBuilderOptions::default());
+    /// builder.start_fragment(QualName::html(LocalName::from("tr")), &[]);
+    /// let mut tokenizer = Tokenizer::new(&mut builder, TokenizerOptions::default());
+    /// tokenizer.feed("<td>a<td>b")?;
+    /// tokenizer.end()?;
+    /// drop(tokenizer);
+    /// assert_eq!(builder.fragment_root(), Some(1)); // the html element
+    /// assert_eq!(builder.sink().0, 3); // html, td, td
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_fragment(&mut self, context: QualName, context_attrs: &[Attribute]) {
+        let tb = self;
         // Step 5: a new `html` element, appended to the document, is the stack's only entry.
         let root = tb
             .sink
@@ -301,7 +348,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             flags,
         });
         tb.reset_insertion_mode();
-        tb
     }
 
     /// In the fragment case, the `html` root element whose children form the fragment.
@@ -367,12 +413,24 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// }
     /// ```
     pub fn with_script_pauses(mut self) -> Self {
+        self.pause_at_scripts();
+        self
+    }
+
+    /// [`TreeBuilder::with_script_pauses`] in place, before the first token.
+    ///
+    /// ```
+    /// use kauri_tree_builder::{TreeBuilder, TreeSink};
+    /// fn for_an_engine<S: TreeSink>(builder: &mut TreeBuilder<S>) {
+    ///     builder.pause_at_scripts();
+    /// }
+    /// ```
+    pub fn pause_at_scripts(&mut self) {
         self.pause_at_scripts = true;
         // Scripts may change attributes, and the list of active formatting elements works on
         // the token's attributes (recreating an element, the Noah's Ark clause): keep a copy
         // rather than asking the sink for the element's current ones.
         self.sink_keeps_attrs = false;
-        self
     }
 
     /// The script element whose end tag paused the parser (see

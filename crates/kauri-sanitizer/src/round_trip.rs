@@ -9,6 +9,7 @@
 //! ends; after [`MAX_ROUNDS`] the fragment is emptied, which always round-trips.
 
 use kauri_dom::{Editor, Namespace, Node, NodeData};
+use kauri_tokenizer::{local_name, LocalName};
 
 /// Whether `name` is one of the elements whose parsed trees always serialize to markup that
 /// parses back to them, in a `div` or `body` context: HTML flow and phrasing elements that are
@@ -16,75 +17,79 @@ use kauri_dom::{Editor, Namespace, Node, NodeData};
 /// ends a scope. A tree the parser built out of these alone (nothing removed from it, which
 /// could undo a nesting the parser only allowed because of the removed element; removing a
 /// leaf, an element the parser never puts elements in, is fine) needs no re-parse check.
-fn is_stable_element(name: &str) -> bool {
+fn is_stable_element(name: &LocalName) -> bool {
+    // (Atoms: the names compare as integers, not strings.)
     matches!(
-        name,
-        "a" | "abbr"
-            | "address"
-            | "article"
-            | "aside"
-            | "b"
-            | "bdi"
-            | "bdo"
-            | "blockquote"
-            | "br"
-            | "cite"
-            | "code"
-            | "data"
-            | "dd"
-            | "del"
-            | "dfn"
-            | "div"
-            | "dl"
-            | "dt"
-            | "em"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "hr"
-            | "i"
-            | "ins"
-            | "kbd"
-            | "li"
-            | "main"
-            | "mark"
-            | "menu"
-            | "nav"
-            | "ol"
-            | "p"
-            | "q"
-            | "rp"
-            | "rt"
-            | "ruby"
-            | "s"
-            | "samp"
-            | "search"
-            | "section"
-            | "small"
-            | "span"
-            | "strong"
-            | "sub"
-            | "sup"
-            | "time"
-            | "u"
-            | "ul"
-            | "var"
-            | "wbr"
+        *name,
+        local_name!("a")
+            | local_name!("abbr")
+            | local_name!("address")
+            | local_name!("article")
+            | local_name!("aside")
+            | local_name!("b")
+            | local_name!("bdi")
+            | local_name!("bdo")
+            | local_name!("blockquote")
+            | local_name!("br")
+            | local_name!("cite")
+            | local_name!("code")
+            | local_name!("data")
+            | local_name!("dd")
+            | local_name!("del")
+            | local_name!("dfn")
+            | local_name!("div")
+            | local_name!("dl")
+            | local_name!("dt")
+            | local_name!("em")
+            | local_name!("figcaption")
+            | local_name!("figure")
+            | local_name!("footer")
+            | local_name!("h1")
+            | local_name!("h2")
+            | local_name!("h3")
+            | local_name!("h4")
+            | local_name!("h5")
+            | local_name!("h6")
+            | local_name!("header")
+            | local_name!("hgroup")
+            | local_name!("hr")
+            | local_name!("i")
+            | local_name!("ins")
+            | local_name!("kbd")
+            | local_name!("li")
+            | local_name!("main")
+            | local_name!("mark")
+            | local_name!("menu")
+            | local_name!("nav")
+            | local_name!("ol")
+            | local_name!("p")
+            | local_name!("q")
+            | local_name!("rp")
+            | local_name!("rt")
+            | local_name!("ruby")
+            | local_name!("s")
+            | local_name!("samp")
+            | local_name!("search")
+            | local_name!("section")
+            | local_name!("small")
+            | local_name!("span")
+            | local_name!("strong")
+            | local_name!("sub")
+            | local_name!("sup")
+            | local_name!("time")
+            | local_name!("u")
+            | local_name!("ul")
+            | local_name!("var")
+            | local_name!("wbr")
     )
 }
 
-/// `pre` and `listing`: parsed like `div` (§ parsing-main-inbody: the same start tag steps), but
+/// `pre` and `listing` ("newline-eating blocks"): parsed like `div` (§ parsing-main-inbody: the same start tag steps), but
 /// the parser drops a newline right after the start tag, which the serializer does not write
 /// back. So they are stable only when their first child is not text that starts with a newline.
-const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
+fn is_newline_eating_block(name: &LocalName) -> bool {
+    matches!(*name, local_name!("listing") | local_name!("pre"))
+}
 
 /// The table elements: parsed into a tree that serializes to markup that parses back to it,
 /// in a `div` or `body` context, unless the parser foster parented (§ foster-parent: content
@@ -92,10 +97,19 @@ const NEWLINE_EATING_BLOCKS: &[&str] = &["listing", "pre"];
 /// such as an `a` inside an `a`). Without foster parenting, only inter-element whitespace is
 /// ever a child of a table, section or row (other text is foster parented), a cell is parsed
 /// as body content inside a scope boundary, and the implied `tbody` and `tr` are written out.
-fn is_table_element(name: &str) -> bool {
+fn is_table_element(name: &LocalName) -> bool {
     matches!(
-        name,
-        "caption" | "col" | "colgroup" | "table" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
+        *name,
+        local_name!("caption")
+            | local_name!("col")
+            | local_name!("colgroup")
+            | local_name!("table")
+            | local_name!("tbody")
+            | local_name!("td")
+            | local_name!("tfoot")
+            | local_name!("th")
+            | local_name!("thead")
+            | local_name!("tr")
     )
 }
 
@@ -112,7 +126,7 @@ fn is_foreign(node: &Node<'_>) -> bool {
 ///   characters the parser drops there (it dropped or replaced them);
 /// * else, when sanitizing removed no element but leaves (`changed_structure` false), a
 ///   fragment in the same contexts made only of text and
-///   * [`is_stable_element`]s, [`NEWLINE_EATING_BLOCKS`] whose text does not start with a
+///   * [`is_stable_element`]s, newline-eating blocks ([`is_newline_eating_block`]) whose text does not start with a
 ///     newline, and (when `tables`: the parser did not foster parent) [`is_table_element`]s,
 ///     none of them inside an SVG or MathML element;
 ///   * SVG and MathML elements with no HTML element inside: each was made by a start tag in
@@ -144,12 +158,12 @@ pub(crate) fn is_stable(
         NodeData::Text(_) => true,
         NodeData::Element(e) if e.namespace() != Namespace::Html => true,
         NodeData::Element(e) => {
-            let name = e.local_name().as_ref();
+            let name = e.local_name();
             // The first HTML element inside foreign content has a foreign parent.
             !node.parent().is_some_and(|p| is_foreign(p))
                 && (is_stable_element(name)
                     || (tables && is_table_element(name))
-                    || (NEWLINE_EATING_BLOCKS.contains(&name)
+                    || (is_newline_eating_block(name)
                         && !node
                             .first_child()
                             .and_then(|c| c.as_text())

@@ -413,8 +413,14 @@ impl<'a> DomSink<'a> {
     /// assert_eq!(sink.take_finished().root.kind(), kauri::NodeKind::Document);
     /// ```
     pub fn take_finished(&mut self) -> Parsed<'a> {
+        self.take_parsed(self.document)
+    }
+
+    /// What a finished parse with `root` gives: the root, and the errors and unclosed
+    /// elements this sink collected (taken from it).
+    fn take_parsed(&mut self, root: &'a Node<'a>) -> Parsed<'a> {
         Parsed {
-            root: self.document,
+            root,
             errors: std::mem::take(&mut self.errors),
             unclosed: std::mem::take(&mut self.unclosed),
         }
@@ -452,11 +458,7 @@ impl<'a> DomSink<'a> {
                 fragment.append(child);
             }
         }
-        Parsed {
-            root: fragment,
-            errors: std::mem::take(&mut self.errors),
-            unclosed: std::mem::take(&mut self.unclosed),
-        }
+        self.take_parsed(fragment)
     }
 
     /// Finishes a copy of the tree rooted at `source` (a Document or a DocumentFragment, in

@@ -268,7 +268,10 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// [`TreeBuilder::new_for_fragment`] on a builder just made with [`TreeBuilder::new`] (in
     /// place, where a caller keeps a large builder without moving it): the fragment parsing
-    /// algorithm's steps 5 to 12 for `context`. Call it once, before the first token.
+    /// algorithm's set-up for `context` (§ html-fragment-parsing-algorithm: the `html` root on
+    /// the stack of open elements, "in template" on the stack of template insertion modes for a
+    /// `template` context, the form element pointer, resetting the insertion mode). Call it
+    /// once, before the first token.
     ///
     /// ```
     /// use kauri_tokenizer::{LocalName, QualName, Tokenizer, TokenizerOptions};

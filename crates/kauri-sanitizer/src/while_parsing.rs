@@ -357,6 +357,13 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
     }
 
     fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
+        if self.maps.is_none() {
+            // Every node so far is kept: nothing to redirect. (Handing `child` straight on,
+            // rather than through `insert`, lets it stay where the tree builder wrote it: a
+            // copy of it read it back while those stores were in flight.)
+            self.inner.append(parent, child);
+            return;
+        }
         self.insert(Location::Append(*parent), child);
     }
 

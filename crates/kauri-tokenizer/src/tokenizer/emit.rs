@@ -195,7 +195,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Passes a finished tag token, with the attributes in `self.attr.list`, to the sink (after
     /// the pending text); the attributes are lent for the call and recycled after it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn emit_tag_token(&mut self, kind: TagKind, name: LocalName, self_closing: bool) {
         self.flush_text();
         let span = self.token_span();

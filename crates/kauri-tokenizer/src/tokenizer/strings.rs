@@ -3,16 +3,19 @@
 //! are handed from one tokenizer to the next on a thread, so a comment-sized parse does not
 //! allocate them again.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 
 /// A string with more capacity than this (in bytes) is not handed on, so one huge comment
 /// does not stay allocated for the rest of the thread.
 const MAX_SPARE_CAPACITY: usize = 4096;
 
 thread_local! {
-    /// The strings of the last [`Strings`] dropped on this thread, emptied, for the next
-    /// tokenizer (as plain strings: dropping them runs no hand-back of its own).
-    static SPARE_STRINGS: Cell<Option<[String; 4]>> = const { Cell::new(None) };
+    /// The strings the last [`Strings`] dropped on this thread left, emptied, for the next
+    /// one. Strings are swapped in and out where they stand: an array of them built and then
+    /// moved in or out would be read back while the stores that built it are in flight, which
+    /// stalls the processor on every small parse.
+    static SPARE_STRINGS: RefCell<[String; 4]> =
+        const { RefCell::new([const { String::new() }; 4]) };
 }
 
 /// The tokenizer's working strings. Each is cleared before it is written, by the state that
@@ -31,17 +34,34 @@ pub(super) struct Strings {
 impl Strings {
     /// Empty strings, with the capacity the last tokenizer dropped on this thread left.
     pub(super) fn new() -> Strings {
-        let [text_owned, tag_name, temp, comment] = SPARE_STRINGS
-            .try_with(Cell::take)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        Strings {
-            text_owned,
-            tag_name,
-            temp,
-            comment,
-        }
+        let mut strings = Strings {
+            text_owned: String::new(),
+            tag_name: String::new(),
+            temp: String::new(),
+            comment: String::new(),
+        };
+        strings.swap_with_spare(|_| true);
+        strings
+    }
+
+    /// Swaps each string for the spare one, where `keep` says the string may go to the spare.
+    fn swap_with_spare(&mut self, keep: impl Fn(&String) -> bool) {
+        // (During thread teardown the slot may be gone: the strings then stay.)
+        let _ = SPARE_STRINGS.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
+            for (spare, s) in spare.iter_mut().zip([
+                &mut self.text_owned,
+                &mut self.tag_name,
+                &mut self.temp,
+                &mut self.comment,
+            ]) {
+                if keep(s) {
+                    std::mem::swap(spare, s);
+                }
+            }
+        });
     }
 }
 
@@ -55,22 +75,16 @@ impl Drop for Strings {
             // None was written (the usual case for a small input): the spare, if any, stays.
             return;
         }
-        let spare = [
+        for s in [
             &mut self.text_owned,
             &mut self.tag_name,
             &mut self.temp,
             &mut self.comment,
-        ]
-        .map(|s| {
-            if s.capacity() <= MAX_SPARE_CAPACITY {
-                s.clear();
-                std::mem::take(s)
-            } else {
-                String::new()
-            }
-        });
-        // (During thread teardown the slot may be gone: the strings are then just freed.)
-        let _ = SPARE_STRINGS.try_with(|slot| slot.set(Some(spare)));
+        ] {
+            s.clear();
+        }
+        // A huge string is freed rather than kept; what it would replace stays.
+        self.swap_with_spare(|s| s.capacity() != 0 && s.capacity() <= MAX_SPARE_CAPACITY);
     }
 }
 

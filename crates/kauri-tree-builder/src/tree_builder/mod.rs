@@ -14,7 +14,7 @@ use crate::tag_sets::{
 use kauri_encoding::Encoding;
 use kauri_tokenizer::{
     local_name, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, ParseError, QualName,
-    Span, TagKind, TextState, Token, TokenSink, TokenSinkResult,
+    Span, Tag, TagKind, TextState, Token, TokenSink, TokenSinkResult,
 };
 
 /// Options of the tree builder.
@@ -329,7 +329,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // A stand-in for the context element can host a declarative shadow root
         // (`§ parsing-main-inhead`, template start tag step 7.2).
         if tb.opts.declarative_shadow_roots {
-            tb.context_host.tag = Some((context.clone(), context_attrs.to_vec()));
+            // (The attributes are added in place: a list made first and moved in is read back
+            // while the stores that made it are in flight, which stalls every small parse.)
+            let (_, attrs) = tb.context_host.tag.insert((context.clone(), Vec::new()));
+            attrs.extend_from_slice(context_attrs);
         }
         // Step 7: a `template` context starts with "in template" on the template mode stack.
         if context.is_html(&local_name!("template")) {
@@ -712,16 +715,41 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
                 }
             }
         }
-        match &token {
-            Token::Tag(t) => {
-                self.self_closing_unacked = t.kind == TagKind::StartTag && t.self_closing;
+        // The token is taken apart and put together again, field by field, rather than moved
+        // whole: a whole copy reads the word that holds its variant and a tag's flags with one
+        // wide load, which the processor cannot forward from the tokenizer's byte-wide stores
+        // and so waits for them to reach the cache, on every token.
+        let token = match token {
+            Token::Tag(Tag {
+                kind,
+                name,
+                self_closing,
+                attrs,
+            }) => {
+                self.self_closing_unacked = kind == TagKind::StartTag && self_closing;
                 if self.spans {
-                    self.end_tag = (t.kind == TagKind::EndTag).then(|| t.name.clone());
+                    self.end_tag = (kind == TagKind::EndTag).then(|| name.clone());
                 }
+                Token::Tag(Tag {
+                    kind,
+                    name,
+                    self_closing,
+                    attrs,
+                })
             }
-            _ if self.spans => self.end_tag = None,
-            _ => {}
-        }
+            Token::Characters(text) => {
+                if self.spans {
+                    self.end_tag = None;
+                }
+                Token::Characters(text)
+            }
+            other => {
+                if self.spans {
+                    self.end_tag = None;
+                }
+                other
+            }
+        };
         self.dispatch(token);
         self.token_done()
     }

@@ -749,7 +749,7 @@ impl Sanitizer {
 /// string is allocated once.
 fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> String {
     let raw_text_context = context.ns == Namespace::Html
-        && (kauri_dom::serialize::is_raw_text_element(&context.local)
+        && (kauri_dom::serialize::is_raw_text_element_name(&context.local)
             || context.local == local_name!("noscript"));
     if raw_text_context && root.children().all(|c| c.is_text()) {
         return root.children().filter_map(|c| c.as_text()).collect();

@@ -29,12 +29,14 @@ pub(crate) enum Action {
 /// The element steps of "sanitize core": replaced with its children if the config says so
 /// (checked first: a valid config never lists such an element in `elements`), else removed
 /// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
+#[inline]
 pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
     element_decision(rules, key).0
 }
 
 /// [`element_action`] with, for a kept element, its `elements` entry (the element's own
 /// attribute lists), from the same lookup.
+#[inline]
 fn element_decision<'r>(
     rules: &'r Rules,
     key: &crate::rules::Key,
@@ -177,7 +179,7 @@ pub(crate) fn holds_no_elements(
     let name = local.as_ref();
     ns == kauri_tokenizer::Namespace::Html
         && (kauri_dom::serialize::serializes_as_void(name)
-            || kauri_dom::serialize::is_raw_text_element(name)
+            || kauri_dom::serialize::is_raw_text_element_name(local)
             || matches!(name, "noscript" | "textarea" | "title"))
 }
 

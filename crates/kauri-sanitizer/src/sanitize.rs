@@ -11,9 +11,9 @@
 //! #390); a run of them is joined once, at its end, so the cost stays linear.
 
 use kauri_dom::{Editor, Node, NodeData};
+use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 
 use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
-use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
 
@@ -247,27 +247,19 @@ fn sanitize_attributes<'a>(
         if rules.javascript_urls {
             return true;
         }
-        let attr_ns = match name.ns {
-            kauri_tokenizer::AttrNamespace::None => None,
-            kauri_tokenizer::AttrNamespace::XLink => Some(XLINK_NAMESPACE),
-            _ => Some(""),
-        };
-        let element_url = element_ns.url();
-        if is_navigating_url_attribute(element_url, element_name, attr_ns, &name.local)
+        if is_navigating_url_attribute(element_ns, element_name, name)
             && contains_javascript_url(value)
         {
             return false;
         }
-        if element_url == MATHML_NAMESPACE
-            && &*name.local == "href"
-            && matches!(attr_ns, None | Some(XLINK_NAMESPACE))
+        if element_ns == Namespace::MathMl
+            && name.local == local_name!("href")
+            && matches!(name.ns, AttrNamespace::None | AttrNamespace::XLink)
             && contains_javascript_url(value)
         {
             return false;
         }
-        if is_animating_url_attribute(element_url, element_name, attr_ns, &name.local)
-            && names_href(value)
-        {
+        if is_animating_url_attribute(element_ns, element_name, name) && names_href(value) {
             return false;
         }
         true

@@ -62,7 +62,17 @@ fn element_decision<'r>(
 /// `rules`. Returns whether it unwrapped an element or removed one that can hold elements (else
 /// the tree's structure is the parser's, less leaves: void elements, raw text and RCDATA
 /// elements, comments and processing instructions).
-pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
+///
+/// `parsed_with_rules`: the tree under `root` was built by a sanitizing sink
+/// (`while_parsing.rs`) with these `rules`, so each element in it is one the sink kept by its
+/// name (a removed or unwrapped element never reaches the tree; a `selectedcontent` clone
+/// copies kept elements): an element without attributes is kept without a lookup.
+pub(crate) fn sanitize_core<'a>(
+    ed: &Editor<'a>,
+    root: &'a Node<'a>,
+    rules: &Rules,
+    parsed_with_rules: bool,
+) -> bool {
     let mut changed_structure = false;
     // Every kept element waits here to be visited (with its template contents and shadow
     // root).
@@ -92,11 +102,18 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                     continue;
                 }
                 NodeData::Element(element) => {
-                    let key = (
-                        Ns::of_element(element.namespace()),
-                        element.local_name().clone(),
-                    );
-                    let (action, local) = element_decision(rules, &key);
+                    let key = || {
+                        (
+                            Ns::of_element(element.namespace()),
+                            element.local_name().clone(),
+                        )
+                    };
+                    let (action, local) = if parsed_with_rules && element.attributes().len() == 0 {
+                        debug_assert!(matches!(element_action(rules, &key()), Action::Keep));
+                        (Action::Keep, None)
+                    } else {
+                        element_decision(rules, &key())
+                    };
                     match action {
                         Action::Remove => {
                             changed_structure |=

@@ -24,6 +24,7 @@ use std::alloc::Layout;
 use std::cell::{Cell, RefCell};
 use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use kauri_tokenizer::{AttrName, Attribute, DistinctAttrs, LocalName, QualName};
@@ -60,14 +61,22 @@ pub(crate) struct Store {
 ///
 /// The arena is made on the first map kept: most documents never build one, and making it
 /// allocates its first chunk.
-pub(crate) struct Maps(Mutex<Option<typed_arena::Arena<Attributes>>>);
+pub(crate) struct Maps {
+    arena: Mutex<Option<typed_arena::Arena<Attributes>>>,
+    /// Whether a map was kept since the store was made or last emptied: when not, emptying
+    /// it has nothing to take the lock for.
+    kept_any: AtomicBool,
+}
 
 impl Default for Store {
     fn default() -> Store {
         Store {
             bump: bumpalo::Bump::new(),
             names: RefCell::new(Vec::new()),
-            maps: NonNull::from(Box::leak(Box::new(Maps(Mutex::default())))),
+            maps: NonNull::from(Box::leak(Box::new(Maps {
+                arena: Mutex::default(),
+                kept_any: AtomicBool::new(false),
+            }))),
         }
     }
 }
@@ -88,7 +97,13 @@ impl Store {
     pub(crate) fn clear(&mut self) {
         self.names.get_mut().clear();
         // The maps' references, in attribute lists of the bump allocator, are unreachable now.
-        *self.maps().0.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        // (Relaxed is enough: `&mut self` means no other thread can keep a map now, and
+        // whatever gave this thread the store exclusively ordered their earlier stores.)
+        let maps = self.maps();
+        if maps.kept_any.load(Ordering::Relaxed) {
+            *maps.arena.lock().unwrap_or_else(PoisonError::into_inner) = None;
+            maps.kept_any.store(false, Ordering::Relaxed);
+        }
         self.bump.reset();
     }
 
@@ -271,8 +286,9 @@ impl Store {
 impl Maps {
     /// Keeps `map` until the store is dropped.
     fn keep(&self, map: Attributes) -> &Attributes {
-        let mut maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut maps = self.arena.lock().unwrap_or_else(PoisonError::into_inner);
         let kept: *const Attributes = maps.get_or_insert_with(typed_arena::Arena::new).alloc(map);
+        self.kept_any.store(true, Ordering::Relaxed);
         drop(maps);
         // SAFETY: `kept` points to a map in the typed arena, which never moves or drops an
         // element before the arena itself is dropped. The `Option` holding it is only filled

@@ -319,4 +319,42 @@ mod tests {
             assert!(containers.pop().is_none());
         }
     }
+
+    /// On a tree the sanitizing sink built, trusting it (`parsed_with_rules`) gives the tree
+    /// the full walk gives: `selectedcontent` clones, adoption agency moves, foster parenting,
+    /// template contents and unwrapped elements included.
+    #[test]
+    fn the_walk_that_trusts_the_sink_gives_the_full_walks_tree() {
+        let context = kauri_tokenizer::QualName::html(kauri_tokenizer::LocalName::from("div"));
+        let restrictive = r#"{"elements": ["select", "option", "selectedcontent", "button",
+            "b", "div", "p", "table", "tbody", "tr", "td", "template"],
+            "replaceWithChildrenElements": ["span"]}"#;
+        let sanitizers = [
+            crate::Sanitizer::default(),
+            crate::Sanitizer::from_json(restrictive).expect("a valid config"),
+            crate::Sanitizer::from_json(r#"{"removeElements": ["b", "option"]}"#)
+                .expect("a valid config"),
+        ];
+        let inputs = [
+            "<select><button><selectedcontent></selectedcontent></button><option selected><b>x</b><i>y</i><span><em>z</em></span><script>s</script></option><option>o</option></select>",
+            "<select><option><i>a</i><b title=t>b</b></option></select><select><button><selectedcontent>",
+            "<p>a<b>b<i>c</p>d</i>e<span>f<b>g</span>h",
+            "<table><tr><td>x<svg><a>y</a></svg><i>z</i></table><b>q<table><i>r",
+            "<template><i>t</i><b onclick=x>u</b></template><span><template><em>v</em></template></span>",
+        ];
+        for sanitizer in &sanitizers {
+            let rules = sanitizer.rules(true);
+            for html in inputs {
+                let walk = |parsed_with_rules| {
+                    let facts = crate::while_parsing::ParseFacts::default();
+                    let mut doc = kauri_dom::Document::build(|arena| {
+                        crate::parse_and_sanitize_fragment(arena, html, &context, rules, &facts)
+                    });
+                    doc.edit(|ed| sanitize_core(ed, ed.root(), rules, parsed_with_rules));
+                    kauri_dom::serialize::html::inner_html(doc.root())
+                };
+                assert_eq!(walk(true), walk(false), "{html}");
+            }
+        }
+    }
 }

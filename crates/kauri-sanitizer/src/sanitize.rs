@@ -108,7 +108,8 @@ pub(crate) fn sanitize_core<'a>(
                             element.local_name().clone(),
                         )
                     };
-                    let (action, local) = if parsed_with_rules && element.attributes().len() == 0 {
+                    let has_attributes = element.attributes().len() > 0;
+                    let (action, local) = if parsed_with_rules && !has_attributes {
                         debug_assert!(matches!(element_action(rules, &key()), Action::Keep));
                         (Action::Keep, None)
                     } else {
@@ -133,7 +134,11 @@ pub(crate) fn sanitize_core<'a>(
                             continue;
                         }
                         Action::Keep => {
-                            sanitize_attributes(ed, child, rules, local);
+                            // (Most elements have no attributes: nothing to check, and no
+                            // call into the editor.)
+                            if has_attributes {
+                                sanitize_attributes(ed, child, rules, local);
+                            }
                             if let Some(contents) = element.template_contents() {
                                 containers.push(contents);
                             }
@@ -219,17 +224,16 @@ fn join_text_run<'a>(ed: &Editor<'a>, run: Option<(&'a Node<'a>, usize)>) {
     ed.set_text_content(first, &joined);
 }
 
-/// The attribute steps of "sanitize core" for a kept element: the config's attribute rules,
-/// then (unless the config keeps `javascript:` URLs) the navigating, MathML and animating URL
-/// checks.
+/// The attribute steps of "sanitize core" for a kept element with attributes: the config's
+/// attribute rules, then (unless the config keeps `javascript:` URLs) the navigating, MathML
+/// and animating URL checks.
 fn sanitize_attributes<'a>(
     ed: &Editor<'a>,
     node: &'a Node<'a>,
     rules: &Rules,
     local: Option<&ElementRule>,
 ) {
-    // (Most elements have no attributes: nothing to check, and no call into the editor.)
-    let Some(element) = node.as_element().filter(|e| e.attributes().len() > 0) else {
+    let Some(element) = node.as_element() else {
         return;
     };
     let element_ns = element.namespace();

@@ -3,9 +3,11 @@
 //! non-replaceable elements, the built-in navigating and animating URL attributes lists, and
 //! the event handler content attributes "remove unsafe" takes out.
 
+use kauri_tokenizer::{local_name, AttrName, AttrNamespace, LocalName, Namespace};
+
 use crate::config::{
     SanitizerConfig, SanitizerElement, SanitizerName, HTML_NAMESPACE, MATHML_NAMESPACE,
-    SVG_NAMESPACE, XLINK_NAMESPACE,
+    SVG_NAMESPACE,
 };
 
 /// The built-in safe default configuration's elements (§ built-in-safe-default-configuration):
@@ -466,22 +468,27 @@ pub(crate) fn is_non_replaceable(name: &SanitizerName) -> bool {
 }
 
 /// The built-in navigating URL attributes list (§ built-in-navigating-url-attributes-list):
-/// whether the attribute `(attr_ns, attr)` of the element `(element_ns, element)` navigates to
-/// its URL (so a `javascript:` URL there runs script when followed).
+/// whether the attribute `attr` of the element `(element_ns, element)` navigates to its URL (so
+/// a `javascript:` URL there runs script when followed). (The names compare as atoms.)
 pub(crate) fn is_navigating_url_attribute(
-    element_ns: &str,
-    element: &str,
-    attr_ns: Option<&str>,
-    attr: &str,
+    element_ns: Namespace,
+    element: &LocalName,
+    attr: &AttrName,
 ) -> bool {
-    match (element_ns, attr_ns) {
-        (HTML_NAMESPACE, None) => matches!(
-            (element, attr),
-            ("a" | "area" | "base", "href")
-                | ("button" | "input", "formaction")
-                | ("form", "action")
+    match (element_ns, attr.ns) {
+        (Namespace::Html, AttrNamespace::None) => matches!(
+            (element, &attr.local),
+            (
+                &local_name!("a") | &local_name!("area") | &local_name!("base"),
+                &local_name!("href")
+            ) | (
+                &local_name!("button") | &local_name!("input"),
+                &local_name!("formaction")
+            ) | (&local_name!("form"), &local_name!("action"))
         ),
-        (SVG_NAMESPACE, None | Some(XLINK_NAMESPACE)) => element == "a" && attr == "href",
+        (Namespace::Svg, AttrNamespace::None | AttrNamespace::XLink) => {
+            *element == local_name!("a") && attr.local == local_name!("href")
+        }
         _ => false,
     }
 }
@@ -490,13 +497,15 @@ pub(crate) fn is_navigating_url_attribute(
 /// `attributeName` of SVG `animate`, `animateTransform` and `set`, which can point an animation
 /// at an `href`.
 pub(crate) fn is_animating_url_attribute(
-    element_ns: &str,
-    element: &str,
-    attr_ns: Option<&str>,
-    attr: &str,
+    element_ns: Namespace,
+    element: &LocalName,
+    attr: &AttrName,
 ) -> bool {
-    element_ns == SVG_NAMESPACE
-        && attr_ns.is_none()
-        && attr == "attributeName"
-        && matches!(element, "animate" | "animateTransform" | "set")
+    element_ns == Namespace::Svg
+        && attr.ns == AttrNamespace::None
+        && attr.local == local_name!("attributeName")
+        && matches!(
+            *element,
+            local_name!("animate") | local_name!("animateTransform") | local_name!("set")
+        )
 }

@@ -535,8 +535,8 @@ impl Sanitizer {
             parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
         doc.edit(|ed| {
-            let changed_structure =
-                sanitize::sanitize_core(ed, ed.root(), rules) || facts.changed_structure.get();
+            let changed_structure = sanitize::sanitize_core(ed, ed.root(), rules, true)
+                || facts.changed_structure.get();
             let tables = !facts.foster_parented.get();
             if round_trip::is_stable(ed.root(), context, changed_structure, tables) {
                 return serialize_children(ed.root(), context, html.len() + 16);
@@ -586,7 +586,7 @@ impl Sanitizer {
         let mut doc = Document::build(|arena| {
             parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules, true));
         doc
     }
 
@@ -633,7 +633,7 @@ impl Sanitizer {
                 })
                 .0
         });
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules));
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules, true));
         doc
     }
 
@@ -650,7 +650,7 @@ impl Sanitizer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sanitize_document(&self, doc: &mut Document, safe: bool) {
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe)));
+        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), self.rules(safe), false));
     }
 
     /// `element.setHTML(html, {sanitizer})` inside an edit (§ dom-element-sethtml): parses
@@ -727,7 +727,7 @@ impl Sanitizer {
             .as_element()
             .and_then(|e| e.template_contents())
             .unwrap_or(element);
-        sanitize::sanitize_core(ed, target, rules);
+        sanitize::sanitize_core(ed, target, rules, true);
         make_reparse_safe(ed, target, &context, html.len() + 16);
         Ok(())
     }
@@ -749,7 +749,7 @@ impl Sanitizer {
 /// string is allocated once.
 fn serialize_children(root: &Node<'_>, context: &QualName, capacity: usize) -> String {
     let raw_text_context = context.ns == Namespace::Html
-        && (kauri_dom::serialize::is_raw_text_element(&context.local)
+        && (kauri_dom::serialize::is_raw_text_element_name(&context.local)
             || context.local == local_name!("noscript"));
     if raw_text_context && root.children().all(|c| c.is_text()) {
         return root.children().filter_map(|c| c.as_text()).collect();

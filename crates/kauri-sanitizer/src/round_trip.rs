@@ -143,8 +143,8 @@ pub(crate) fn is_stable(
     changed_structure: bool,
     tables: bool,
 ) -> bool {
-    let stable_context =
-        context.ns == Namespace::Html && matches!(context.local.as_ref(), "div" | "body");
+    let stable_context = context.ns == Namespace::Html
+        && matches!(context.local, local_name!("div") | local_name!("body"));
     if !stable_context {
         return false;
     }

@@ -11,9 +11,9 @@
 //! #390); a run of them is joined once, at its end, so the cost stays linear.
 
 use kauri_dom::{Editor, Node, NodeData};
+use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 
 use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
-use crate::config::{MATHML_NAMESPACE, XLINK_NAMESPACE};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
 
@@ -29,12 +29,14 @@ pub(crate) enum Action {
 /// The element steps of "sanitize core": replaced with its children if the config says so
 /// (checked first: a valid config never lists such an element in `elements`), else removed
 /// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
+#[inline]
 pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
     element_decision(rules, key).0
 }
 
 /// [`element_action`] with, for a kept element, its `elements` entry (the element's own
 /// attribute lists), from the same lookup.
+#[inline]
 fn element_decision<'r>(
     rules: &'r Rules,
     key: &crate::rules::Key,
@@ -60,7 +62,17 @@ fn element_decision<'r>(
 /// `rules`. Returns whether it unwrapped an element or removed one that can hold elements (else
 /// the tree's structure is the parser's, less leaves: void elements, raw text and RCDATA
 /// elements, comments and processing instructions).
-pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rules) -> bool {
+///
+/// `parsed_with_rules`: the tree under `root` was built by a sanitizing sink
+/// (`while_parsing.rs`) with these `rules`, so each element in it is one the sink kept by its
+/// name (a removed or unwrapped element never reaches the tree; a `selectedcontent` clone
+/// copies kept elements): an element without attributes is kept without a lookup.
+pub(crate) fn sanitize_core<'a>(
+    ed: &Editor<'a>,
+    root: &'a Node<'a>,
+    rules: &Rules,
+    parsed_with_rules: bool,
+) -> bool {
     let mut changed_structure = false;
     // Every kept element waits here to be visited (with its template contents and shadow
     // root).
@@ -90,11 +102,19 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                     continue;
                 }
                 NodeData::Element(element) => {
-                    let key = (
-                        Ns::of_element(element.namespace()),
-                        element.local_name().clone(),
-                    );
-                    let (action, local) = element_decision(rules, &key);
+                    let key = || {
+                        (
+                            Ns::of_element(element.namespace()),
+                            element.local_name().clone(),
+                        )
+                    };
+                    let has_attributes = element.attributes().len() > 0;
+                    let (action, local) = if parsed_with_rules && !has_attributes {
+                        debug_assert!(matches!(element_action(rules, &key()), Action::Keep));
+                        (Action::Keep, None)
+                    } else {
+                        element_decision(rules, &key())
+                    };
                     match action {
                         Action::Remove => {
                             changed_structure |=
@@ -114,7 +134,11 @@ pub(crate) fn sanitize_core<'a>(ed: &Editor<'a>, root: &'a Node<'a>, rules: &Rul
                             continue;
                         }
                         Action::Keep => {
-                            sanitize_attributes(ed, child, rules, local);
+                            // (Most elements have no attributes: nothing to check, and no
+                            // call into the editor.)
+                            if has_attributes {
+                                sanitize_attributes(ed, child, rules, local);
+                            }
                             if let Some(contents) = element.template_contents() {
                                 containers.push(contents);
                             }
@@ -177,7 +201,7 @@ pub(crate) fn holds_no_elements(
     let name = local.as_ref();
     ns == kauri_tokenizer::Namespace::Html
         && (kauri_dom::serialize::serializes_as_void(name)
-            || kauri_dom::serialize::is_raw_text_element(name)
+            || kauri_dom::serialize::is_raw_text_element_name(local)
             || matches!(name, "noscript" | "textarea" | "title"))
 }
 
@@ -200,17 +224,16 @@ fn join_text_run<'a>(ed: &Editor<'a>, run: Option<(&'a Node<'a>, usize)>) {
     ed.set_text_content(first, &joined);
 }
 
-/// The attribute steps of "sanitize core" for a kept element: the config's attribute rules,
-/// then (unless the config keeps `javascript:` URLs) the navigating, MathML and animating URL
-/// checks.
+/// The attribute steps of "sanitize core" for a kept element with attributes: the config's
+/// attribute rules, then (unless the config keeps `javascript:` URLs) the navigating, MathML
+/// and animating URL checks.
 fn sanitize_attributes<'a>(
     ed: &Editor<'a>,
     node: &'a Node<'a>,
     rules: &Rules,
     local: Option<&ElementRule>,
 ) {
-    // (Most elements have no attributes: nothing to check, and no call into the editor.)
-    let Some(element) = node.as_element().filter(|e| e.attributes().len() > 0) else {
+    let Some(element) = node.as_element() else {
         return;
     };
     let element_ns = element.namespace();
@@ -245,27 +268,19 @@ fn sanitize_attributes<'a>(
         if rules.javascript_urls {
             return true;
         }
-        let attr_ns = match name.ns {
-            kauri_tokenizer::AttrNamespace::None => None,
-            kauri_tokenizer::AttrNamespace::XLink => Some(XLINK_NAMESPACE),
-            _ => Some(""),
-        };
-        let element_url = element_ns.url();
-        if is_navigating_url_attribute(element_url, element_name, attr_ns, &name.local)
+        if is_navigating_url_attribute(element_ns, element_name, name)
             && contains_javascript_url(value)
         {
             return false;
         }
-        if element_url == MATHML_NAMESPACE
-            && &*name.local == "href"
-            && matches!(attr_ns, None | Some(XLINK_NAMESPACE))
+        if element_ns == Namespace::MathMl
+            && name.local == local_name!("href")
+            && matches!(name.ns, AttrNamespace::None | AttrNamespace::XLink)
             && contains_javascript_url(value)
         {
             return false;
         }
-        if is_animating_url_attribute(element_url, element_name, attr_ns, &name.local)
-            && names_href(value)
-        {
+        if is_animating_url_attribute(element_ns, element_name, name) && names_href(value) {
             return false;
         }
         true
@@ -306,6 +321,44 @@ mod tests {
                 assert!(std::ptr::eq(popped, *node), "round {round}");
             }
             assert!(containers.pop().is_none());
+        }
+    }
+
+    /// On a tree the sanitizing sink built, trusting it (`parsed_with_rules`) gives the tree
+    /// the full walk gives: `selectedcontent` clones, adoption agency moves, foster parenting,
+    /// template contents and unwrapped elements included.
+    #[test]
+    fn the_walk_that_trusts_the_sink_gives_the_full_walks_tree() {
+        let context = kauri_tokenizer::QualName::html(kauri_tokenizer::LocalName::from("div"));
+        let restrictive = r#"{"elements": ["select", "option", "selectedcontent", "button",
+            "b", "div", "p", "table", "tbody", "tr", "td", "template"],
+            "replaceWithChildrenElements": ["span"]}"#;
+        let sanitizers = [
+            crate::Sanitizer::default(),
+            crate::Sanitizer::from_json(restrictive).expect("a valid config"),
+            crate::Sanitizer::from_json(r#"{"removeElements": ["b", "option"]}"#)
+                .expect("a valid config"),
+        ];
+        let inputs = [
+            "<select><button><selectedcontent></selectedcontent></button><option selected><b>x</b><i>y</i><span><em>z</em></span><script>s</script></option><option>o</option></select>",
+            "<select><option><i>a</i><b title=t>b</b></option></select><select><button><selectedcontent>",
+            "<p>a<b>b<i>c</p>d</i>e<span>f<b>g</span>h",
+            "<table><tr><td>x<svg><a>y</a></svg><i>z</i></table><b>q<table><i>r",
+            "<template><i>t</i><b onclick=x>u</b></template><span><template><em>v</em></template></span>",
+        ];
+        for sanitizer in &sanitizers {
+            let rules = sanitizer.rules(true);
+            for html in inputs {
+                let walk = |parsed_with_rules| {
+                    let facts = crate::while_parsing::ParseFacts::default();
+                    let mut doc = kauri_dom::Document::build(|arena| {
+                        crate::parse_and_sanitize_fragment(arena, html, &context, rules, &facts)
+                    });
+                    doc.edit(|ed| sanitize_core(ed, ed.root(), rules, parsed_with_rules));
+                    kauri_dom::serialize::html::inner_html(doc.root())
+                };
+                assert_eq!(walk(true), walk(false), "{html}");
+            }
         }
     }
 }

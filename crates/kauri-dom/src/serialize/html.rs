@@ -23,10 +23,10 @@
 
 use std::io;
 
-use kauri_tokenizer::{AttrNamespace, Namespace};
+use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 
 use super::escape::{escape, EscapeMode};
-use super::{is_raw_text_element, serializes_as_void};
+use super::{is_raw_text_element_name, serializes_as_void};
 use crate::dump::{Chunked, Drain};
 use crate::node::{Node, NodeData};
 
@@ -522,9 +522,10 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
         let Some(element) = parent.and_then(Node::as_element) else {
             return false;
         };
+        let name = element.local_name();
         element.namespace() == Namespace::Html
-            && (is_raw_text_element(element.name())
-                || (self.options.scripting && element.name() == "noscript"))
+            && (is_raw_text_element_name(name)
+                || (self.options.scripting && *name == local_name!("noscript")))
     }
 
     /// `</tagname>` for an element (nothing for other nodes).

@@ -2,8 +2,9 @@
 //!
 //! - [`html`]: the standard's "serializing HTML fragments" (§ serialising-html-fragments), behind
 //!   [`Node::inner_html`](crate::Node::inner_html) and [`Node::outer_html`](crate::Node::outer_html).
-//! - [`escape()`], [`serializes_as_void`], [`is_raw_text_element`]: the standard's building
-//!   blocks, also used by the token-stream serializer that the html5lib serializer suite tests
+//! - [`escape()`], [`serializes_as_void`], [`is_raw_text_element`] (for a [`LocalName`]:
+//!   [`is_raw_text_element_name`]): the standard's building blocks, also used by the
+//!   token-stream serializer that the html5lib serializer suite tests
 //!   (`xtask/src/conformance/token_stream.rs`).
 //!
 //! Escaping follows "escaping a string" (§ escapingString): `&`, U+00A0, `<` and `>` are always
@@ -11,6 +12,8 @@
 
 mod escape;
 pub mod html;
+
+use kauri_tokenizer::{local_name, LocalName};
 
 pub use escape::{escape, EscapeMode};
 
@@ -60,8 +63,30 @@ pub fn serializes_as_void(name: &str) -> bool {
 /// assert!(!is_raw_text_element("noscript") && !is_raw_text_element("textarea"));
 /// ```
 pub fn is_raw_text_element(name: &str) -> bool {
+    // (Each of the names is a short known name: an atom, never a string of its own.)
+    name.len() <= "plaintext".len() && is_raw_text_element_name(&LocalName::from(name))
+}
+
+/// [`is_raw_text_element`] for an element's local name, compared as atoms (no string
+/// comparisons: what the serializer asks of every text node's parent).
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::is_raw_text_element_name;
+/// use kauri::LocalName;
+///
+/// assert!(is_raw_text_element_name(&LocalName::from("xmp")));
+/// assert!(!is_raw_text_element_name(&LocalName::from("noscript")));
+/// ```
+pub fn is_raw_text_element_name(name: &LocalName) -> bool {
     matches!(
-        name,
-        "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
+        *name,
+        local_name!("style")
+            | local_name!("script")
+            | local_name!("xmp")
+            | local_name!("iframe")
+            | local_name!("noembed")
+            | local_name!("noframes")
+            | local_name!("plaintext")
     )
 }

@@ -538,7 +538,8 @@ impl Sanitizer {
             let changed_structure = sanitize::sanitize_core(ed, ed.root(), rules, true)
                 || facts.changed_structure.get();
             let tables = !facts.foster_parented.get();
-            if round_trip::is_stable(ed.root(), context, changed_structure, tables) {
+            let moved = facts.adoption_agency_moved.get();
+            if round_trip::is_stable(ed.root(), context, changed_structure, tables, moved) {
                 return serialize_children(ed.root(), context, html.len() + 16);
             }
             make_reparse_safe(ed, ed.root(), context, html.len() + 16)

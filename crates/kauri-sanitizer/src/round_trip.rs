@@ -124,8 +124,10 @@ fn is_foreign(node: &Node<'_>) -> bool {
 /// * a fragment of one Text node or none, however much was removed, in an HTML `div` or
 ///   `body` context: the serialized text escapes `&`, `<` and `>`, and holds none of the
 ///   characters the parser drops there (it dropped or replaced them);
-/// * else, when sanitizing removed no element but leaves (`changed_structure` false), a
-///   fragment in the same contexts made only of text and
+/// * else, when sanitizing removed no element but leaves (`changed_structure` false) and the
+///   adoption agency algorithm moved no block (`adoption_agency_moved` false: its moves can nest
+///   even these elements as no markup does, such as an `h3` child of an `h3`), a fragment in
+///   the same contexts made only of text and
 ///   * [`is_stable_element`]s, newline-eating blocks ([`is_newline_eating_block`]) whose text does not start with a
 ///     newline, and (when `tables`: the parser did not foster parent) [`is_table_element`]s,
 ///     none of them inside an SVG or MathML element;
@@ -142,6 +144,7 @@ pub(crate) fn is_stable(
     context: &kauri_tokenizer::QualName,
     changed_structure: bool,
     tables: bool,
+    adoption_agency_moved: bool,
 ) -> bool {
     let stable_context = context.ns == Namespace::Html
         && matches!(context.local, local_name!("div") | local_name!("body"));
@@ -153,6 +156,9 @@ pub(crate) fn is_stable(
             None => true,
             Some(only) => only.is_text() && only.next_sibling().is_none(),
         };
+    }
+    if adoption_agency_moved {
+        return false;
     }
     root.descendants().all(|node| match node.data() {
         NodeData::Text(_) => true,

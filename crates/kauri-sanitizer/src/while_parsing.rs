@@ -127,6 +127,13 @@ pub(crate) struct ParseFacts {
     /// table), the one way a table makes a tree whose markup parses differently, and when it
     /// patches `<template for>` content (a `template`, which never skips the check anyway).
     pub(crate) foster_parented: Cell<bool>,
+    /// Set when the adoption agency algorithm found a furthest block (§ adoption-agency-algorithm,
+    /// past step 4.8): it then moves that block to the common ancestor and the block's children
+    /// into a new formatting element (steps 4.15 to 4.19), which can nest elements as no markup
+    /// nests them. `<h3><a><h3><a>` leaves an `h3` that is a child of an `h3`; written out,
+    /// the inner start tag finds the outer `h3` as the current node and closes it, so the two
+    /// parse back as siblings.
+    pub(crate) adoption_agency_moved: Cell<bool>,
 }
 
 /// The per-node facts of a [`SanitizingSink`].
@@ -383,6 +390,8 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
     /// The adoption agency algorithm's step 4.18: the furthest block's children move to the
     /// new formatting element only when that element is kept.
     fn reparent_children(&mut self, node: &NodeHandle<'a>, new_parent: &NodeHandle<'a>) {
+        // (Only the adoption agency algorithm's furthest-block path calls this.)
+        self.facts.adoption_agency_moved.set(true);
         let Some(maps) = self.maps.as_deref_mut() else {
             self.inner.reparent_children(node, new_parent);
             return;

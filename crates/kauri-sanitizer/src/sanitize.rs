@@ -198,11 +198,13 @@ pub(crate) fn holds_no_elements(
     ns: kauri_tokenizer::Namespace,
     local: &kauri_tokenizer::LocalName,
 ) -> bool {
-    let name = local.as_ref();
     ns == kauri_tokenizer::Namespace::Html
-        && (kauri_dom::serialize::serializes_as_void(name)
+        && (kauri_dom::serialize::serializes_as_void_name(local)
             || kauri_dom::serialize::is_raw_text_element_name(local)
-            || matches!(name, "noscript" | "textarea" | "title"))
+            || matches!(
+                *local,
+                local_name!("noscript") | local_name!("textarea") | local_name!("title")
+            ))
 }
 
 /// Joins a run of `len` adjacent text nodes starting at `first` into `first`.

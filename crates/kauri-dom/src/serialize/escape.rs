@@ -10,8 +10,9 @@
 //! Since the 2025 revision of the standard `<` and `>` are escaped in attribute mode too.
 //!
 //! The scan works on bytes: every byte that starts a replacement (`&`, `<`, `>`, `"`, and
-//! 0xC2, the first byte of U+00A0 in UTF-8) is found with a 256-entry table, and the runs in
-//! between are copied as whole slices, so there is no per-character work beyond one table load.
+//! 0xC2, the first byte of U+00A0 in UTF-8) is found eight bytes at a time with "has a zero
+//! byte" word tests (three a mode: `<` and `>` share one, and so do `&` and `"`), then told
+//! apart with a 256-entry table, and the runs in between are copied as whole slices.
 
 /// What a byte means to the escaper.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,26 +74,49 @@ pub enum EscapeMode {
 /// assert_eq!(out, "say &quot;hi&quot;");
 /// ```
 pub fn escape(text: &str, mode: EscapeMode, out: &mut String) {
+    // One scan per mode, so that each tests a word for its own bytes only.
+    match mode {
+        EscapeMode::Text => escape_with(text, mode, out, |word| {
+            ampersands(word) | angle_brackets(word) | no_break_space_leads(word)
+        }),
+        EscapeMode::DoubleQuoted => escape_with(text, mode, out, |word| {
+            ampersands_and_quotes(word) | angle_brackets(word) | no_break_space_leads(word)
+        }),
+        EscapeMode::SingleQuoted => escape_with(text, mode, out, |word| {
+            ampersands(word)
+                | angle_brackets(word)
+                | no_break_space_leads(word)
+                | zero_bytes(word ^ repeated(b'\''))
+        }),
+    }
+}
+
+/// [`escape`] with `may_start_replacement`, a mask of the bytes of a word (little-endian) that
+/// may start a replacement in `mode`, whose lowest set bit is the high bit of the first such
+/// byte (the bits above it may also mark bytes that are not: only the lowest one is exact).
+#[inline(always)]
+fn escape_with(
+    text: &str,
+    mode: EscapeMode,
+    out: &mut String,
+    may_start_replacement: impl Fn(u64) -> u64,
+) {
     let bytes = text.as_bytes();
-    // The quote that this mode escapes (a byte no text holds when there is none).
-    let quote = match mode {
-        EscapeMode::Text => b'&',
-        EscapeMode::DoubleQuoted => b'"',
-        EscapeMode::SingleQuoted => b'\'',
-    };
     let mut start = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        // Eight bytes at a time up to the first that may start a replacement.
-        if let Some(word) = bytes.get(i..i + 8) {
-            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            let found = may_start_replacement(word, quote);
-            if found == 0 {
-                i += 8;
-                continue;
-            }
-            i += (found.trailing_zeros() / 8) as usize;
+    while let Some(rest) = bytes.get(i..).filter(|rest| !rest.is_empty()) {
+        // Eight bytes at a time up to the first that may start a replacement (the last few
+        // in one word too, zeros after them: a zero byte starts none).
+        let word = match rest.get(..8) {
+            Some(eight) => u64::from_le_bytes(eight.try_into().expect("eight bytes")),
+            None => short_word(rest),
+        };
+        let found = may_start_replacement(word);
+        if found == 0 {
+            i += 8;
+            continue;
         }
+        i += (found.trailing_zeros() / 8) as usize;
         let b = bytes[i];
         let replacement = match CLASSES[b as usize] {
             Class::Plain => None,
@@ -122,17 +146,64 @@ pub fn escape(text: &str, mode: EscapeMode, out: &mut String) {
     out.push_str(&text[start..]);
 }
 
-/// The bytes of `word` (little-endian) that are `&`, `<`, `>`, 0xC2 or `quote`, as a mask
-/// whose lowest set bit is the high bit of the first such byte (the bits above it may also
-/// mark bytes that are not: only the lowest one is exact). Each test is the classic "has a
-/// zero byte" of `word` XOR the byte repeated: four operations a byte value, for eight bytes.
-#[inline]
-fn may_start_replacement(word: u64, quote: u8) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-    let is = |b: u8| zero_byte(word ^ (ONES * u64::from(b)));
-    is(b'&') | is(b'<') | is(b'>') | is(0xC2) | is(quote)
+/// The bytes of `rest` (fewer than eight, at least one) as a little-endian word, zeros after
+/// them: two loads that may overlap (the bytes they share land in the same place), not a byte
+/// at a time.
+#[inline(always)]
+fn short_word(rest: &[u8]) -> u64 {
+    let len = rest.len();
+    if len >= 4 {
+        let low = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+        let high = u32::from_le_bytes([rest[len - 4], rest[len - 3], rest[len - 2], rest[len - 1]]);
+        u64::from(low) | u64::from(high) << (8 * (len - 4))
+    } else if len >= 2 {
+        let low = u16::from_le_bytes([rest[0], rest[1]]);
+        let high = u16::from_le_bytes([rest[len - 2], rest[len - 1]]);
+        u64::from(low) | u64::from(high) << (8 * (len - 2))
+    } else {
+        rest.first().copied().map_or(0, u64::from)
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `byte` in each of the eight bytes of a word.
+#[inline(always)]
+const fn repeated(byte: u8) -> u64 {
+    ONES * byte as u64
+}
+
+/// The classic "has a zero byte" test: the high bit of each zero byte of `x` (exact up to the
+/// first one; a borrow can mark a byte above it that is not zero).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & repeated(0x80)
+}
+
+/// The `&` bytes.
+#[inline(always)]
+fn ampersands(word: u64) -> u64 {
+    zero_bytes(word ^ repeated(b'&'))
+}
+
+/// The `&` (0x26) and `"` (0x22) bytes, in one test: they are the two bytes that bit 2 set
+/// makes 0x26.
+#[inline(always)]
+fn ampersands_and_quotes(word: u64) -> u64 {
+    zero_bytes((word | repeated(0x04)) ^ repeated(b'&'))
+}
+
+/// The `<` (0x3C) and `>` (0x3E) bytes, in one test: they are the two bytes that bit 1 set
+/// makes 0x3E.
+#[inline(always)]
+fn angle_brackets(word: u64) -> u64 {
+    zero_bytes((word | repeated(0x02)) ^ repeated(b'>'))
+}
+
+/// The 0xC2 bytes (the first byte of U+00A0 in UTF-8).
+#[inline(always)]
+fn no_break_space_leads(word: u64) -> u64 {
+    zero_bytes(word ^ repeated(0xC2))
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ use std::io;
 use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 
 use super::escape::{escape, EscapeMode};
-use super::{is_raw_text_element_name, serializes_as_void};
+use super::{is_raw_text_element_name, serializes_as_void_name};
 use crate::dump::{Chunked, Drain};
 use crate::node::{Node, NodeData};
 
@@ -84,7 +84,7 @@ impl Default for SerializeOptions {
 pub fn serialize_inner(node: &Node<'_>, options: &SerializeOptions, out: &mut String) {
     // Step 1: "If the node serializes as void, then return the empty string."
     if let Some(element) = node.as_element() {
-        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+        if element.namespace() == Namespace::Html && serializes_as_void_name(element.local_name()) {
             return;
         }
     }
@@ -121,7 +121,7 @@ pub fn write_inner(
     mut writer: impl io::Write,
 ) -> io::Result<()> {
     if let Some(element) = node.as_element() {
-        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+        if element.namespace() == Namespace::Html && serializes_as_void_name(element.local_name()) {
             return Ok(());
         }
     }
@@ -298,7 +298,7 @@ pub fn get_html(
     };
     // Step 1: "If the node serializes as void, then return the empty string."
     if let Some(element) = node.as_element() {
-        if element.namespace() == Namespace::Html && serializes_as_void(element.name()) {
+        if element.namespace() == Namespace::Html && serializes_as_void_name(element.local_name()) {
             return;
         }
     }
@@ -453,7 +453,7 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 self.out.push('>');
                 let html = element.namespace() == Namespace::Html;
                 // "If current node serializes as void, then continue on to the next child node."
-                if html && serializes_as_void(name) {
+                if html && serializes_as_void_name(element.local_name()) {
                     return None;
                 }
                 // A shadow host whose shadow root is serialized: the root as a

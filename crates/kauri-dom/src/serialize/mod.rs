@@ -2,8 +2,8 @@
 //!
 //! - [`html`]: the standard's "serializing HTML fragments" (§ serialising-html-fragments), behind
 //!   [`Node::inner_html`](crate::Node::inner_html) and [`Node::outer_html`](crate::Node::outer_html).
-//! - [`escape()`], [`serializes_as_void`], [`is_raw_text_element`] (for a [`LocalName`]:
-//!   [`is_raw_text_element_name`]): the standard's building blocks, also used by the
+//! - [`escape()`], [`serializes_as_void`] and [`is_raw_text_element`] (for a [`LocalName`]:
+//!   [`serializes_as_void_name`], [`is_raw_text_element_name`]): the standard's building blocks, also used by the
 //!   token-stream serializer that the html5lib serializer suite tests
 //!   (`xtask/src/conformance/token_stream.rs`).
 //!
@@ -28,26 +28,42 @@ pub use escape::{escape, EscapeMode};
 /// assert!(!serializes_as_void("p"));
 /// ```
 pub fn serializes_as_void(name: &str) -> bool {
+    // (Each of the names is a short known name: an atom, never a string of its own.)
+    name.len() <= "basefont".len() && serializes_as_void_name(&LocalName::from(name))
+}
+
+/// [`serializes_as_void`] for an element's local name, compared as atoms (no string
+/// comparisons: what the serializer asks of every HTML element).
+///
+/// ```
+/// # use kauri_dom as kauri;
+/// use kauri::serialize::serializes_as_void_name;
+/// use kauri::LocalName;
+///
+/// assert!(serializes_as_void_name(&LocalName::from("wbr")));
+/// assert!(!serializes_as_void_name(&LocalName::from("div")));
+/// ```
+pub fn serializes_as_void_name(name: &LocalName) -> bool {
     matches!(
-        name,
-        "area"
-            | "base"
-            | "basefont"
-            | "bgsound"
-            | "br"
-            | "col"
-            | "embed"
-            | "frame"
-            | "hr"
-            | "img"
-            | "input"
-            | "keygen"
-            | "link"
-            | "meta"
-            | "param"
-            | "source"
-            | "track"
-            | "wbr"
+        *name,
+        local_name!("area")
+            | local_name!("base")
+            | local_name!("basefont")
+            | local_name!("bgsound")
+            | local_name!("br")
+            | local_name!("col")
+            | local_name!("embed")
+            | local_name!("frame")
+            | local_name!("hr")
+            | local_name!("img")
+            | local_name!("input")
+            | local_name!("keygen")
+            | local_name!("link")
+            | local_name!("meta")
+            | local_name!("param")
+            | local_name!("source")
+            | local_name!("track")
+            | local_name!("wbr")
     )
 }
 

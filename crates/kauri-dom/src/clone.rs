@@ -56,7 +56,11 @@ pub(crate) fn shallow_clone<'a>(
         NodeData::Element(e) => {
             // An element's names are distinct: `dedup` only checks.
             let mut copies = e.attribute_copies();
-            let attrs = arena.store.attr_list(DistinctAttrs::dedup(&mut copies));
+            // The copy has the node's `is` value ("clone a single node" copies it).
+            let is_value = crate::store::IsValue::Kept(e.is_value());
+            let attrs = arena
+                .store
+                .attr_list_is(DistinctAttrs::dedup(&mut copies), is_value);
             let name = QualName::clone(&e.name);
             return arena.new_element(name, attrs, e.flag.get(), spans);
         }

@@ -238,7 +238,10 @@ impl<'a> Editor<'a> {
 
     /// A new element with these attributes.
     pub(crate) fn new_element(&self, name: QualName, attrs: Attributes) -> &'a Node<'a> {
-        let attrs = self.arena.store.attr_list_from_map(attrs);
+        let attrs = self
+            .arena
+            .store
+            .attr_list_from_map(attrs, crate::store::IsValue::FromAttributes);
         let element = self.arena.new_element(name, attrs, false, None);
         let template_contents = element.as_element().and_then(|e| e.template_contents());
         if let Some(contents) = template_contents {

@@ -54,7 +54,10 @@ impl<'a> Editor<'a> {
 
     /// Replaces the element's attributes with `map` (see the module documentation).
     fn put_attrs(&self, element: &'a Element<'a>, map: Attributes) {
-        element.attrs.set(self.arena.store.attr_list_from_map(map));
+        let is_value = crate::store::IsValue::Kept(element.is_value());
+        element
+            .attrs
+            .set(self.arena.store.attr_list_from_map(map, is_value));
     }
 
     /// The name `set_attribute` & co. look for: the DOM lowercases it on an HTML element.
@@ -210,11 +213,14 @@ impl<'a> Editor<'a> {
             return Ok(0);
         };
         let mut removed = 1;
-        let list = self.arena.store.attr_list_retained(items, |i, a| {
-            let kept = i < first || (i > first && keep(&a.name, a.value()));
-            removed += usize::from(!kept && i != first);
-            kept
-        });
+        let list = self
+            .arena
+            .store
+            .attr_list_retained(items, e.is_value(), |i, a| {
+                let kept = i < first || (i > first && keep(&a.name, a.value()));
+                removed += usize::from(!kept && i != first);
+                kept
+            });
         e.attrs.set(list);
         Ok(removed)
     }

@@ -583,6 +583,54 @@ impl<'a> Element<'a> {
             })
             .collect()
     }
+    /// The element's `is` value (§ concept-element-is-value of the DOM standard): the value
+    /// of the `is` attribute it was created with, which later changes to its attributes do not
+    /// change. The HTML serialization writes it as an `is` attribute when the element no longer
+    /// has one, so a customized built-in element stays one through a serialize-parse round
+    /// trip.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::parse_fragment("<p is=super-p title=t>x</p>", "div", &Default::default())?;
+    /// let p = doc.root().first_child().unwrap();
+    /// assert_eq!(p.as_element().unwrap().is_value(), Some("super-p"));
+    /// // Removing the attribute leaves the value, and the serialization writes it back.
+    /// doc.edit(|ed| {
+    ///     let p = ed.root().first_child().unwrap();
+    ///     assert_eq!(ed.remove_attribute(p, "is"), Ok(true));
+    ///     assert_eq!(ed.remove_attribute(p, "title"), Ok(true));
+    /// });
+    /// let p = doc.root().first_child().unwrap();
+    /// assert_eq!(p.as_element().unwrap().attrs().len(), 0);
+    /// assert_eq!(p.as_element().unwrap().is_value(), Some("super-p"));
+    /// assert_eq!(doc.to_html(), r#"<p is="super-p">x</p>"#);
+    /// # Ok::<(), kauri::ContextError>(())
+    /// ```
+    pub fn is_value(&self) -> Option<&'a str> {
+        self.attrs.get().and_then(|list| list.is_value())
+    }
+
+    /// The `is` value the HTML serialization writes before the attributes: the element's
+    /// [`is_value`](Element::is_value) when it has no `is` attribute any more (none while it
+    /// has one: the attribute is written as any other).
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// let mut doc = kauri::parse_fragment("<p is=super-p>x</p>", "div", &Default::default())?;
+    /// let p = doc.root().first_child().unwrap();
+    /// assert_eq!(p.as_element().unwrap().is_value_to_serialize(), None);
+    /// let removed = doc.edit(|ed| ed.remove_attribute(ed.root().first_child().unwrap(), "is"));
+    /// assert_eq!(removed, Ok(true));
+    /// let p = doc.root().first_child().unwrap();
+    /// assert_eq!(p.as_element().unwrap().is_value_to_serialize(), Some("super-p"));
+    /// # Ok::<(), kauri::ContextError>(())
+    /// ```
+    pub fn is_value_to_serialize(&self) -> Option<&'a str> {
+        self.attrs
+            .get()
+            .and_then(|list| list.is_value_to_serialize())
+    }
+
     /// The attribute list (empty for none).
     pub(crate) fn attr_list(&self) -> &[crate::store::Attr<'a>] {
         self.attrs.get().map_or(&[], |list| list.items)

@@ -766,8 +766,13 @@ impl<'a> TreeSink for DomSink<'a> {
         all.extend_from_slice(&attrs);
         if all.len() > before {
             // `dedup` keeps the first of duplicate names: the element's own values win.
-            e.attrs
-                .set(self.arena.store.attr_list(DistinctAttrs::dedup(&mut all)));
+            // (The element keeps its `is` value: the one it was created with.)
+            let is_value = crate::store::IsValue::Kept(e.is_value());
+            e.attrs.set(
+                self.arena
+                    .store
+                    .attr_list_is(DistinctAttrs::dedup(&mut all), is_value),
+            );
         }
     }
 

@@ -27,7 +27,9 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use kauri_tokenizer::{AttrName, Attribute, DistinctAttrs, LocalName, QualName};
+use kauri_tokenizer::{
+    local_name, AttrName, AttrNamespace, Attribute, DistinctAttrs, LocalName, QualName,
+};
 
 use crate::attrs::Attributes;
 use crate::node::{Node, Spans};
@@ -194,10 +196,21 @@ impl Store {
         ManuallyDrop::new(QualName { ns: name.ns, local })
     }
 
-    /// Stores an attribute list (none when it is empty).
+    /// Stores the attribute list of a new element (none when it is empty): its `is` value is
+    /// its `is` attribute's.
     pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
+        self.attr_list_is(attrs, IsValue::FromAttributes)
+    }
+
+    /// Stores an attribute list with the `is` value `is_value` says (none when the list is
+    /// empty and there is no `is` value to keep).
+    pub(crate) fn attr_list_is<'s>(
+        &'s self,
+        attrs: DistinctAttrs<'_>,
+        is_value: IsValue<'_>,
+    ) -> Option<&'s AttrList<'s>> {
         let attrs = attrs.as_slice();
-        if attrs.is_empty() {
+        if attrs.is_empty() && matches!(is_value, IsValue::FromAttributes | IsValue::Kept(None)) {
             return None;
         }
         // (Allocating the values while the slice is being filled is fine: the bump allocator
@@ -205,11 +218,29 @@ impl Store {
         let items = self
             .bump
             .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]));
-        Some(self.bump.alloc(AttrList {
+        Some(self.new_list(items, is_value))
+    }
+
+    /// A list of `items` in the store, with `is_value`'s `is` value (copied into the store
+    /// when it is kept).
+    fn new_list<'s>(&'s self, items: &'s [Attr<'s>], is_value: IsValue<'_>) -> &'s AttrList<'s> {
+        let kept_is_value = match is_value {
+            IsValue::FromAttributes => None,
+            // (A value of this store is shared, not copied: its strings are never changed.)
+            IsValue::Kept(value) => {
+                let value = value.map(|v| match items.iter().find(|a| a.value == v) {
+                    Some(a) => a.value,
+                    None => &*self.bump.alloc_str(v),
+                });
+                Some(&*self.bump.alloc(value))
+            }
+        };
+        self.bump.alloc(AttrList {
             items,
+            kept_is_value,
             map: OnceLock::new(),
             maps: self.maps(),
-        }))
+        })
     }
 
     /// A list of the attributes of `items` (a list of this store's) that `keep` keeps, in
@@ -220,6 +251,7 @@ impl Store {
     pub(crate) fn attr_list_retained<'s>(
         &'s self,
         items: &[Attr<'s>],
+        is_value: Option<&'s str>,
         mut keep: impl FnMut(usize, &Attr<'s>) -> bool,
     ) -> Option<&'s AttrList<'s>> {
         let mut kept = bumpalo::collections::Vec::with_capacity_in(items.len(), &self.bump);
@@ -231,14 +263,10 @@ impl Store {
                 });
             }
         }
-        if kept.is_empty() {
+        if kept.is_empty() && is_value.is_none() {
             return None;
         }
-        Some(self.bump.alloc(AttrList {
-            items: kept.into_bump_slice(),
-            map: OnceLock::new(),
-            maps: self.maps(),
-        }))
+        Some(self.new_list(kept.into_bump_slice(), IsValue::Kept(is_value)))
     }
 
     /// A copy of `attr` in the store.
@@ -265,8 +293,12 @@ impl Store {
     }
 
     /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose
-    /// [`AttrList::map`] is that map.
-    pub(crate) fn attr_list_from_map(&self, map: Attributes) -> Option<&AttrList<'_>> {
+    /// [`AttrList::map`] is that map, with the `is` value `is_value` says.
+    pub(crate) fn attr_list_from_map(
+        &self,
+        map: Attributes,
+        is_value: IsValue<'_>,
+    ) -> Option<&AttrList<'_>> {
         let mut attrs: Vec<Attribute> = map
             .iter()
             .map(|(name, value)| Attribute {
@@ -275,7 +307,7 @@ impl Store {
             })
             .collect();
         // A map's names are distinct: `dedup` only checks.
-        let list = self.attr_list(DistinctAttrs::dedup(&mut attrs))?;
+        let list = self.attr_list_is(DistinctAttrs::dedup(&mut attrs), is_value)?;
         let map = self.maps().keep(map);
         // A new list: nothing has read it yet, so its map is unset.
         let _ = list.map.set(map);
@@ -300,6 +332,17 @@ impl Maps {
     }
 }
 
+/// The `is` value (§ concept-element-is-value of the DOM standard) of a new [`AttrList`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum IsValue<'v> {
+    /// The list of a new element: its `is` attribute, if any, is the value ("create an
+    /// element for a token").
+    FromAttributes,
+    /// A list that replaces another list of the same element, or a clone's: the element's `is`
+    /// value, which no change of its attributes changes.
+    Kept(Option<&'v str>),
+}
+
 /// One attribute of an [`AttrList`].
 pub(crate) struct Attr<'a> {
     /// Never dropped: a long name's reference is held by the store (see
@@ -318,6 +361,12 @@ impl<'a> Attr<'a> {
 /// An element's attributes in source order, in an arena's store.
 pub(crate) struct AttrList<'a> {
     pub(crate) items: &'a [Attr<'a>],
+    /// For a list that replaced another list of its element (an edit, or attributes added to
+    /// `html` or `body`) or a clone's: the element's `is` value (§ concept-element-is-value of
+    /// the DOM standard), set when the element was created and never changed, whatever happens
+    /// to the `is` attribute afterwards. None for the list an element was created with, whose
+    /// own `is` attribute is the value. (A pointer, to keep every list one word smaller.)
+    kept_is_value: Option<&'a Option<&'a str>>,
     /// The map of [`Element::attrs`](crate::Element::attrs), built on the first call.
     map: OnceLock<&'a Attributes>,
     /// The maps of the store the list is in, which keep the map.
@@ -325,6 +374,35 @@ pub(crate) struct AttrList<'a> {
 }
 
 impl<'a> AttrList<'a> {
+    /// The element's `is` value: the value of the `is` attribute (in no namespace) it was
+    /// created with, if any ("create an element for a token" passes it to "create an
+    /// element").
+    pub(crate) fn is_value(&self) -> Option<&'a str> {
+        match self.kept_is_value {
+            Some(kept) => *kept,
+            None => self.own_is_attribute(),
+        }
+    }
+
+    /// The value of this list's own `is` attribute (in no namespace).
+    fn own_is_attribute(&self) -> Option<&'a str> {
+        self.items
+            .iter()
+            .find(|a| a.name.ns == AttrNamespace::None && a.name.local == local_name!("is"))
+            .map(|a| a.value)
+    }
+
+    /// The `is` value the HTML fragment serialization algorithm writes before the attributes
+    /// (§ serialising-html-fragments: "if current node's is value is not null, and the element
+    /// does not have an is attribute in its attribute list"): only a replacing list can have
+    /// lost the attribute its element was created with.
+    pub(crate) fn is_value_to_serialize(&self) -> Option<&'a str> {
+        match self.kept_is_value {
+            Some(&Some(value)) if self.own_is_attribute().is_none() => Some(value),
+            _ => None,
+        }
+    }
+
     /// The attributes as a map, built on the first call (by one thread, the others waiting)
     /// and kept by the store.
     pub(crate) fn map(&self) -> &'a Attributes {

@@ -124,8 +124,9 @@ fn parse_fragment_for<'a>(arena: &'a Arena<'a>, html: &str, context: &QualName) 
         .0
 }
 
-/// `setHTML`'s and `setHTMLUnsafe`'s parse: the fragment parse of [`parse_fragment_for`] with
-/// the parser sanitizer configuration `rules` (whatwg/html PR #12756, sanitize while parsing:
+/// `setHTML`'s and `setHTMLUnsafe`'s parse: the fragment parse of [`parse_fragment_for`] (the
+/// context element hosts no declarative shadow root) with the parser sanitizer configuration
+/// `rules` (whatwg/html PR #12756, sanitize while parsing:
 /// see `while_parsing.rs`). Attributes are left to "sanitize core". `facts` gets what the
 /// sanitizing sink saw of how the tree was made.
 fn parse_and_sanitize_fragment<'a>(
@@ -136,8 +137,9 @@ fn parse_and_sanitize_fragment<'a>(
     facts: &while_parsing::ParseFacts,
 ) -> Parsed<'a> {
     let context = FragmentContext::element(context.clone(), Vec::new());
-    let (parsed, _) =
-        Driver::fragment(&fragment_options(), &context).run_filtered(arena, html, false, |sink| {
+    let (parsed, _) = Driver::fragment(&fragment_options(), &context)
+        .context_shadow_host(false)
+        .run_filtered(arena, html, false, |sink| {
             while_parsing::SanitizingSink::new(sink, rules, true, facts)
         });
     parsed

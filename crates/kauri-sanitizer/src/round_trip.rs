@@ -9,7 +9,7 @@
 //! ends; after [`MAX_ROUNDS`] the fragment is emptied, which always round-trips.
 
 use kauri_dom::{Editor, Namespace, Node, NodeData};
-use kauri_tokenizer::{local_name, LocalName};
+use kauri_tokenizer::{local_name, AttrName, LocalName};
 
 /// Whether `name` is one of the elements whose parsed trees always serialize to markup that
 /// parses back to them, in a `div` or `body` context: HTML flow and phrasing elements that are
@@ -210,12 +210,19 @@ fn push_children<'a>(stack: &mut Vec<(u32, &'a Node<'a>)>, parent: &'a Node<'a>,
 /// sanitized tree, as the DOM's `isEqualNode` compares a node itself (not its children): kind,
 /// name, attributes in order, data. (A carriage return, which only `&#13;` puts in a text or
 /// an attribute value, is written back as `&#13;`: see `serialize_children` in `lib.rs`.)
+///
+/// An element's `is` value that lost its `is` attribute (a sanitizer that does not allow `is`
+/// removed it) counts as that attribute, first: the serialization writes it so, and the
+/// re-parse makes an element with the same `is` value (§ serialising-html-fragments).
 pub(crate) fn same_node_data(ours: &Node<'_>, theirs: &Node<'_>) -> bool {
     match (ours.data(), theirs.data()) {
         (NodeData::Element(x), NodeData::Element(y)) => {
+            let is_name = AttrName::new(local_name!("is"));
+            let written_is = x.is_value_to_serialize().map(|value| (&is_name, value));
+            let written = written_is.into_iter().chain(x.attributes());
             x.qual_name() == y.qual_name()
-                && x.attributes().len() == y.attributes().len()
-                && x.attributes()
+                && written.clone().count() == y.attributes().len()
+                && written
                     .zip(y.attributes())
                     .all(|((n, v), (m, w))| n == m && v == w)
         }

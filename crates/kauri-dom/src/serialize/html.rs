@@ -443,6 +443,14 @@ impl<'o, 's, 'a: 's> Walker<'o, 's, 'a> {
                 let name = element.name();
                 self.out.push('<');
                 self.out.push_str(name);
+                // "If current node's is value is not null, and the element does not have an
+                // is attribute in its attribute list, then append ' is="', the is value
+                // escaped in attribute mode, and '"'."
+                if let Some(is_value) = element.is_value_to_serialize() {
+                    self.out.push_str(" is=\"");
+                    escape(is_value, EscapeMode::DoubleQuoted, self.out);
+                    self.out.push('"');
+                }
                 for (attr_name, value) in element.attributes() {
                     self.out.push(' ');
                     write_attribute_name(attr_name.ns, &attr_name.local, self.out);

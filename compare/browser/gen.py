@@ -1,11 +1,12 @@
 """Random sanitizer cases for the browser differential test (see README.md).
 
-Usage: python3 gen.py SEED COUNT OUT.json
+Usage: python3 gen.py SEED COUNT OUT.json [--document]
 
 Each case is a short string of markup pieces (start tags with attributes from a list of
 dangerous and ordinary ones, end tags, text, comments, processing instructions, CDATA, and a
 few known mutation-XSS shapes), a context element, a config (None: the default sanitizer) and
-whether the unsafe method (setHTMLUnsafe) is used. The same seed gives the same cases.
+whether the unsafe method (setHTMLUnsafe) is used. The same seed gives the same cases. With
+`--document` every case's context is `#document`: `Document.parseHTML` / `parseHTMLUnsafe`.
 """
 import json
 import random
@@ -58,10 +59,13 @@ CONFIGS = [None]*8 + [
   {"processingInstructions": ["target", "pi"], "comments": True},
   {"javascriptURLs": True, "attributes": ["href", "src", "action"]},
 ]
+document = "--document" in sys.argv[4:]
 cases = []
 for i in range(n):
     html = "".join(piece() for _ in range(rng.randint(1, 12)))
-    cases.append({"html": html, "context": rng.choice(CONTEXTS), "config": rng.choice(CONFIGS), "unsafe": rng.random() < 0.15})
+    context = rng.choice(CONTEXTS)
+    cases.append({"html": html, "context": "#document" if document else context,
+                  "config": rng.choice(CONFIGS), "unsafe": rng.random() < 0.15})
 # The configs once, the cases pointing to them by index (-1: the default sanitizer).
 configs = []
 compact = []
@@ -74,5 +78,6 @@ for c in cases:
         index = configs.index(c["config"])
     compact.append([c["html"], c["context"], index, c["unsafe"]])
 with open(sys.argv[3], "w") as out:
-    json.dump({"generator": f"compare/browser/gen.py {seed} {n}", "configs": configs, "cases": compact},
+    flags = " --document" if document else ""
+    json.dump({"generator": f"compare/browser/gen.py {seed} {n}{flags}", "configs": configs, "cases": compact},
               out, ensure_ascii=False)

@@ -625,6 +625,7 @@ impl<'a> Element<'a> {
     /// assert_eq!(p.as_element().unwrap().is_value_to_serialize(), Some("super-p"));
     /// # Ok::<(), kauri::ContextError>(())
     /// ```
+    #[inline]
     pub fn is_value_to_serialize(&self) -> Option<&'a str> {
         self.attrs
             .get()

@@ -199,7 +199,21 @@ impl Store {
     /// Stores the attribute list of a new element (none when it is empty): its `is` value is
     /// its `is` attribute's.
     pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
-        self.attr_list_is(attrs, IsValue::FromAttributes)
+        let attrs = attrs.as_slice();
+        if attrs.is_empty() {
+            return None;
+        }
+        // (Allocating the values while the slice is being filled is fine: the bump allocator
+        // hands out the slice's room first.)
+        let items = self
+            .bump
+            .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]));
+        Some(self.bump.alloc(AttrList {
+            items,
+            kept_is_value: None,
+            map: OnceLock::new(),
+            maps: self.maps(),
+        }))
     }
 
     /// Stores an attribute list with the `is` value `is_value` says (none when the list is
@@ -209,6 +223,9 @@ impl Store {
         attrs: DistinctAttrs<'_>,
         is_value: IsValue<'_>,
     ) -> Option<&'s AttrList<'s>> {
+        if let IsValue::FromAttributes = is_value {
+            return self.attr_list(attrs);
+        }
         let attrs = attrs.as_slice();
         if attrs.is_empty() && matches!(is_value, IsValue::FromAttributes | IsValue::Kept(None)) {
             return None;
@@ -396,6 +413,7 @@ impl<'a> AttrList<'a> {
     /// (§ serialising-html-fragments: "if current node's is value is not null, and the element
     /// does not have an is attribute in its attribute list"): only a replacing list can have
     /// lost the attribute its element was created with.
+    #[inline]
     pub(crate) fn is_value_to_serialize(&self) -> Option<&'a str> {
         match self.kept_is_value {
             Some(&Some(value)) if self.own_is_attribute().is_none() => Some(value),

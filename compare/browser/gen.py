@@ -1,12 +1,14 @@
 """Random sanitizer cases for the browser differential test (see README.md).
 
-Usage: python3 gen.py SEED COUNT OUT.json [--document]
+Usage: python3 gen.py SEED COUNT OUT.json [--document] [--random-configs]
 
 Each case is a short string of markup pieces (start tags with attributes from a list of
 dangerous and ordinary ones, end tags, text, comments, processing instructions, CDATA, and a
 few known mutation-XSS shapes), a context element, a config (None: the default sanitizer) and
 whether the unsafe method (setHTMLUnsafe) is used. The same seed gives the same cases. With
 `--document` every case's context is `#document`: `Document.parseHTML` / `parseHTMLUnsafe`.
+With `--random-configs` each case gets a random config (elements with per-element attribute
+lists, removals, replacements, flags; many are invalid) instead of one of the fixed ones.
 """
 import json
 import random
@@ -60,12 +62,45 @@ CONFIGS = [None]*8 + [
   {"javascriptURLs": True, "attributes": ["href", "src", "action"]},
 ]
 document = "--document" in sys.argv[4:]
+random_configs = "--random-configs" in sys.argv[4:]
+ENAMES = ["a","b","i","p","div","span","table","tr","td","tbody","template","svg","style","noscript","select","option","math","mtext","mglyph","img","script","iframe","form","input","use","circle","animate","set","foreignObject","title","desc","li","ul","em","strong","button","selectedcontent","object","embed","textarea","xmp"]
+ANAMES = ["href","title","onclick","src","shadowrootmode","id","class","style","data-x","xlink:href","action","formaction","is","lang","onerror","to","from","values","attributename","cite","width","fill"]
+SVG = "http://www.w3.org/2000/svg"
+def random_config():
+    """A random config dictionary (None: the default), valid or not."""
+    if rng.random() < 0.25: return None
+    c = {}
+    mode = rng.random()
+    if mode < 0.5:
+        els = []
+        for n in rng.sample(ENAMES, rng.randint(1, 12)):
+            if rng.random() < 0.3:
+                e = {"name": n}
+                if n in ("svg","circle","use","animate","set","foreignObject","title","desc") and rng.random()<0.6: e["namespace"]=SVG
+                if rng.random()<0.5: e["attributes"]=rng.sample(ANAMES, rng.randint(0,4))
+                elif rng.random()<0.5: e["removeAttributes"]=rng.sample(ANAMES, rng.randint(0,3))
+                els.append(e)
+            else:
+                els.append(n)
+        c["elements"]=els
+    elif mode < 0.8:
+        c["removeElements"]=rng.sample(ENAMES, rng.randint(0,6))
+    if rng.random()<0.3: c["replaceWithChildrenElements"]=rng.sample(ENAMES, rng.randint(0,4))
+    r=rng.random()
+    if r<0.4: c["attributes"]=rng.sample(ANAMES, rng.randint(0,8))
+    elif r<0.7: c["removeAttributes"]=rng.sample(ANAMES, rng.randint(0,4))
+    for k in ("comments","dataAttributes","javascriptURLs"):
+        if rng.random()<0.3: c[k]=rng.random()<0.5
+    return c
+
+
 cases = []
 for i in range(n):
     html = "".join(piece() for _ in range(rng.randint(1, 12)))
     context = rng.choice(CONTEXTS)
+    config = random_config() if random_configs else rng.choice(CONFIGS)
     cases.append({"html": html, "context": "#document" if document else context,
-                  "config": rng.choice(CONFIGS), "unsafe": rng.random() < 0.15})
+                  "config": config, "unsafe": rng.random() < 0.15})
 # The configs once, the cases pointing to them by index (-1: the default sanitizer).
 configs = []
 compact = []
@@ -78,6 +113,6 @@ for c in cases:
         index = configs.index(c["config"])
     compact.append([c["html"], c["context"], index, c["unsafe"]])
 with open(sys.argv[3], "w") as out:
-    flags = " --document" if document else ""
+    flags = (" --document" if document else "") + (" --random-configs" if random_configs else "")
     json.dump({"generator": f"compare/browser/gen.py {seed} {n}{flags}", "configs": configs, "cases": compact},
               out, ensure_ascii=False)

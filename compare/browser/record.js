@@ -7,7 +7,8 @@
 // for an `svg:`/`math:` context): `setHTML(html)` with no options is the built-in safe
 // default; otherwise `{sanitizer: config}`. The result is the context's `innerHTML` (for a
 // `template`, its contents) and the `innerHTML` of each open shadow root in its subtree, or
-// the name of the exception the call threw. A `#document` context is `Document.parseHTML`
+// the name of the exception the call threw. For each config it also records whether
+// `new Sanitizer(config)` accepts it. A `#document` context is `Document.parseHTML`
 // (or `parseHTMLUnsafe`): the result is the serialization of the new document's children.
 const { chromium } = require('playwright-core');
 const fs = require('fs');
@@ -75,7 +76,22 @@ const input = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
       }
     }
   }
-  const out = { ...input, chromium: await browser.version(), cases: input.cases.map((c, i) => [...c, results[i]]) };
+  // Whether `new Sanitizer(config)` accepts each config (the test checks that a config Kauri
+  // rejects is one Chromium's constructor rejects too, whatever its `setHTML` does with it).
+  const constructorAccepts = await page.evaluate((configs) => configs.map((c) => {
+    try {
+      new Sanitizer(c);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }), input.configs);
+  const out = {
+    ...input,
+    chromium: await browser.version(),
+    constructorAccepts,
+    cases: input.cases.map((c, i) => [...c, results[i]]),
+  };
   fs.writeFileSync(outPath, JSON.stringify(out));
   await browser.close();
 })();

@@ -9,6 +9,10 @@
 //! [`Sanitizer::set_html_unsafe`] and compared with the browser's `innerHTML` and the
 //! `innerHTML` of every open shadow root.
 //!
+//! `chromium-parsehtml.json` (1,000 cases, `gen.py 21 1000 --document`) does the same for
+//! `Document.parseHTML` and `parseHTMLUnsafe`, and `chromium-configs.json` (2,000 cases,
+//! `gen.py 31 2000 --random-configs`) with a random config each.
+//!
 //! Every case agrees except where the HTML standard of 2026 and Chromium 148 part ways. Each
 //! such difference must be explained by one of the [`Reason`]s below, which say where the
 //! standard stands; every reason must still explain at least one case (a reason that explains
@@ -51,21 +55,26 @@ enum Reason {
     /// element): the form element pointer is not used and the end tag pops up to the `form`
     /// (whatwg/html PR #12911, 2026-09); Chromium 148 takes the pointer path.
     FormInTemplateContents,
-    /// A config with `dataAttributes` but no `attributes` list: "set a configuration" adds an
-    /// empty `removeAttributes`, and a config with both is not valid
-    /// (§ sanitizerconfig-valid, WPT `sanitizer-config.html` 8.2), so the method throws a
-    /// TypeError. Chromium 148's `new Sanitizer()` throws for it too, but its `setHTML`
-    /// accepts it.
-    DataAttributesWithoutAttributes,
+    /// A config that is not valid (§ sanitizerconfig-valid; WPT `sanitizer-config.html`), for
+    /// example `dataAttributes` without an `attributes` list, which "set a configuration" gives
+    /// an empty `removeAttributes`: the method throws a TypeError ("get a sanitizer instance
+    /// from options"). Chromium 148's `new Sanitizer()` rejects each such config too (the
+    /// recording says so for every config), but its `setHTML` accepts the dictionary.
+    InvalidConfig,
 }
 
 /// The reason that explains a difference on this case, if one does.
-fn reason(html: &str, context: &str, config: Option<&Value>, kauri_error: bool) -> Option<Reason> {
+/// `chromium_constructor_accepts`: whether Chromium's `new Sanitizer(config)` accepted the
+/// case's config (`None` for the default).
+fn reason(
+    html: &str,
+    context: &str,
+    chromium_constructor_accepts: Option<bool>,
+    kauri_error: bool,
+) -> Option<Reason> {
     let lower = html.to_ascii_lowercase();
     if kauri_error {
-        let config = config?;
-        return (config.get("dataAttributes").is_some() && config.get("attributes").is_none())
-            .then_some(Reason::DataAttributesWithoutAttributes);
+        return (chromium_constructor_accepts == Some(false)).then_some(Reason::InvalidConfig);
     }
     if html.contains("<?") {
         Some(Reason::ProcessingInstruction)
@@ -158,6 +167,9 @@ fn compare(name: &str) -> Comparison {
     let text = std::fs::read_to_string(&path).expect("the recording is in the repository");
     let data: Value = serde_json::from_str(&text).expect("the recording is JSON");
     let configs = data["configs"].as_array().expect("configs");
+    let accepts = data["constructorAccepts"]
+        .as_array()
+        .expect("constructorAccepts");
     let cases = data["cases"].as_array().expect("cases");
     let mut comparison = Comparison {
         cases: cases.len(),
@@ -168,9 +180,9 @@ fn compare(name: &str) -> Comparison {
     for (i, case) in cases.iter().enumerate() {
         let html = case[0].as_str().expect("html");
         let context = case[1].as_str().expect("context");
-        let config = usize::try_from(case[2].as_i64().expect("config index"))
-            .ok()
-            .map(|i| &configs[i]);
+        let config_index = usize::try_from(case[2].as_i64().expect("config index")).ok();
+        let config = config_index.map(|i| &configs[i]);
+        let constructor_accepts = config_index.map(|i| accepts[i].as_bool().expect("a bool"));
         let unsafe_ = case[3].as_bool().expect("unsafe");
         let chromium = &case[4];
         let ours = kauri(html, context, config, unsafe_);
@@ -188,7 +200,7 @@ fn compare(name: &str) -> Comparison {
             comparison.agreed += 1;
             continue;
         }
-        match reason(html, context, config, ours.is_none()) {
+        match reason(html, context, constructor_accepts, ours.is_none()) {
             Some(reason) => *comparison.explained.entry(reason).or_default() += 1,
             None => comparison.unexplained.push(format!(
                 "case {i}: {html:?} in {context}, config {config:?}, unsafe {unsafe_}\n  chromium: {theirs:?}\n  kauri:    {ours:?}"
@@ -219,7 +231,7 @@ fn agrees_with_chromium_sethtml_where_the_standard_agrees() {
         Reason::CdataInForeignContext,
         Reason::InputInSelectContext,
         Reason::FormInTemplateContents,
-        Reason::DataAttributesWithoutAttributes,
+        Reason::InvalidConfig,
     ] {
         assert!(
             c.explained.contains_key(&reason),
@@ -246,6 +258,26 @@ fn agrees_with_chromium_parsehtml_where_the_standard_agrees() {
         "processing instructions explain no case any more"
     );
     assert!(c.agreed >= 900, "only {} cases agree", c.agreed);
+}
+
+/// 2,000 cases, each with a random config (`gen.py 31 2000 --random-configs`): per-element
+/// attribute lists, removals, replacements and flags, 1,447 configs of which Chromium's
+/// constructor accepts 895.
+#[test]
+fn agrees_with_chromium_under_random_configs_where_the_standard_agrees() {
+    let c = compare("chromium-configs.json");
+    assert_eq!(c.cases, 2000);
+    assert!(
+        c.unexplained.is_empty(),
+        "{} unexplained differences:\n{}",
+        c.unexplained.len(),
+        c.unexplained.join("\n")
+    );
+    assert!(
+        c.explained.contains_key(&Reason::InvalidConfig),
+        "invalid configs explain no case any more"
+    );
+    assert!(c.agreed >= 1800, "only {} cases agree", c.agreed);
 }
 
 /// A top-level `<template shadowrootmode>` stays a template in `setHTML` and `setHTMLUnsafe`:
@@ -287,4 +319,38 @@ fn an_is_value_outlives_its_removed_attribute() {
     let out = s.sanitize(html);
     assert_eq!(out, expected);
     assert_eq!(s.sanitize(&out), out);
+}
+
+/// `new Sanitizer(config)`: Kauri accepts exactly the configs Chromium 148's constructor
+/// accepts, over the 1,447 random configs of `chromium-configs.json` (895 valid).
+#[test]
+fn config_validity_agrees_with_chromium_constructor() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/chromium-configs.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the recording is in the repository");
+    let data: Value = serde_json::from_str(&text).expect("the recording is JSON");
+    let configs = data["configs"].as_array().expect("configs");
+    let accepts = data["constructorAccepts"]
+        .as_array()
+        .expect("constructorAccepts");
+    assert_eq!(configs.len(), 1447);
+    let mut valid = 0;
+    let mut disagreements = Vec::new();
+    for (config, accepted) in configs.iter().zip(accepts) {
+        let ours = Sanitizer::from_json(&config.to_string());
+        let theirs = accepted.as_bool().expect("a bool");
+        valid += usize::from(theirs);
+        if ours.is_ok() != theirs {
+            disagreements.push(format!("{config}: chromium {theirs}, kauri {ours:?}"));
+        }
+    }
+    assert_eq!(valid, 895);
+    assert!(
+        disagreements.is_empty(),
+        "{} configs judged differently:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
 }

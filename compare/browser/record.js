@@ -8,7 +8,8 @@
 // default; otherwise `{sanitizer: config}`. The result is the context's `innerHTML` (for a
 // `template`, its contents) and the `innerHTML` of each open shadow root in its subtree, or
 // the name of the exception the call threw. For each config it also records whether
-// `new Sanitizer(config)` accepts it. A `#document` context is `Document.parseHTML`
+// `new Sanitizer(config)` accepts it, and the default configuration (`new Sanitizer().get()`).
+// A `#document` context is `Document.parseHTML`
 // (or `parseHTMLUnsafe`): the result is the serialization of the new document's children.
 const { chromium } = require('playwright-core');
 const fs = require('fs');
@@ -86,9 +87,12 @@ const input = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
       return false;
     }
   }), input.configs);
+  // The built-in safe default configuration, as `new Sanitizer().get()` gives it.
+  const defaultConfig = await page.evaluate(() => new Sanitizer().get());
   const out = {
     ...input,
     chromium: await browser.version(),
+    defaultConfig,
     constructorAccepts,
     cases: input.cases.map((c, i) => [...c, results[i]]),
   };

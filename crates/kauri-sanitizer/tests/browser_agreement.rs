@@ -20,7 +20,7 @@
 
 use kauri_sanitizer::Sanitizer;
 use kauri_tokenizer::{LocalName, Namespace, QualName};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
@@ -386,4 +386,78 @@ fn noscript_is_raw_text_in_sethtml() {
         assert_eq!(inside[0].as_text(), Some("<p>x"));
         assert_eq!(children[1].as_text(), Some("y"));
     }
+}
+
+/// A config name as a comparable pair: (local name, namespace or null).
+fn recorded_name(value: &Value) -> (String, Option<String>) {
+    (
+        value["name"].as_str().expect("a name").to_owned(),
+        value["namespace"].as_str().map(str::to_owned),
+    )
+}
+
+/// Kauri's name the same way (a canonical config's names all have a namespace or null).
+fn our_name(name: &kauri_sanitizer::SanitizerName) -> (String, Option<String>) {
+    (name.name.clone(), name.namespace.clone().flatten())
+}
+
+/// The built-in safe default configuration is the one Chromium 148's `new Sanitizer().get()`
+/// gives (recorded with the cases): the same 121 elements with the same per-element
+/// attributes, the same 58 global attributes, no comments, no data attributes. Chromium 148's
+/// dictionary has no `javascriptURLs` and no `processingInstructions` member yet; the 2026
+/// standard's default has `javascriptURLs: false` (whatwg/html #12898) and an empty
+/// `processingInstructions` list.
+#[test]
+fn default_config_is_chromiums() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/chromium-sethtml.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the recording is in the repository");
+    let data: Value = serde_json::from_str(&text).expect("the recording is JSON");
+    let theirs = &data["defaultConfig"];
+    let ours = Sanitizer::default().get();
+    let recorded_list = |key: &str| -> BTreeSet<(String, Option<String>)> {
+        theirs[key]
+            .as_array()
+            .map(|list| list.iter().map(recorded_name).collect())
+            .unwrap_or_default()
+    };
+    let our_list = |list: &Option<Vec<kauri_sanitizer::SanitizerName>>| -> BTreeSet<_> {
+        list.iter().flatten().map(our_name).collect()
+    };
+    assert_eq!(our_list(&ours.attributes), recorded_list("attributes"));
+    assert_eq!(our_list(&ours.attributes).len(), 58);
+    assert!(ours.remove_attributes.is_none() && theirs.get("removeAttributes").is_none());
+    let recorded_elements = theirs["elements"].as_array().expect("elements");
+    let our_elements = ours
+        .elements
+        .as_ref()
+        .expect("the default lists its elements");
+    assert_eq!(our_elements.len(), 121);
+    assert_eq!(recorded_elements.len(), our_elements.len());
+    for element in our_elements {
+        let recorded = recorded_elements
+            .iter()
+            .find(|e| recorded_name(e) == our_name(&element.name))
+            .unwrap_or_else(|| panic!("{:?} is not in Chromium's default", element.name));
+        for (ours, key) in [
+            (&element.attributes, "attributes"),
+            (&element.remove_attributes, "removeAttributes"),
+        ] {
+            let theirs: BTreeSet<_> = recorded[key]
+                .as_array()
+                .map(|list| list.iter().map(recorded_name).collect())
+                .unwrap_or_default();
+            assert_eq!(our_list(ours), theirs, "{:?} {key}", element.name);
+        }
+    }
+    assert_eq!(ours.comments, Some(false));
+    assert_eq!(theirs["comments"], Value::Bool(false));
+    assert_eq!(ours.data_attributes, Some(false));
+    assert_eq!(theirs["dataAttributes"], Value::Bool(false));
+    assert_eq!(ours.javascript_urls, Some(false));
+    assert!(theirs.get("javascriptURLs").is_none());
+    assert_eq!(ours.processing_instructions, Some(Vec::new()));
+    assert!(theirs.get("processingInstructions").is_none());
 }

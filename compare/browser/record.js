@@ -8,7 +8,8 @@
 // default; otherwise `{sanitizer: config}`. The result is the context's `innerHTML` (for a
 // `template`, its contents) and the `innerHTML` of each open shadow root in its subtree, or
 // the name of the exception the call threw. For each config it also records whether
-// `new Sanitizer(config)` accepts it, and the default configuration (`new Sanitizer().get()`).
+// `new Sanitizer(config)` accepts it, the default configuration (`new Sanitizer().get()`) and
+// the attributes `removeUnsafe()` removes.
 // A `#document` context is `Document.parseHTML`
 // (or `parseHTMLUnsafe`): the result is the serialization of the new document's children.
 const { chromium } = require('playwright-core');
@@ -89,10 +90,17 @@ const input = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
   }), input.configs);
   // The built-in safe default configuration, as `new Sanitizer().get()` gives it.
   const defaultConfig = await page.evaluate(() => new Sanitizer().get());
+  // The attributes `removeUnsafe()` removes from an empty config (its event handler list).
+  const removeUnsafeAttributes = await page.evaluate(() => {
+    const sanitizer = new Sanitizer({});
+    sanitizer.removeUnsafe();
+    return sanitizer.get().removeAttributes;
+  });
   const out = {
     ...input,
     chromium: await browser.version(),
     defaultConfig,
+    removeUnsafeAttributes,
     constructorAccepts,
     cases: input.cases.map((c, i) => [...c, results[i]]),
   };

@@ -461,3 +461,86 @@ fn default_config_is_chromiums() {
     assert_eq!(ours.processing_instructions, Some(Vec::new()));
     assert!(theirs.get("processingInstructions").is_none());
 }
+
+/// `removeUnsafe()` removes every event handler attribute Chromium 148's does (its 139 names
+/// are recorded with the cases: the HTML standard's and the ones CSS Animations, Pointer
+/// Events, SVG animation timing and Chromium add), and the HTML standard's that Chromium 148
+/// lacks too.
+#[test]
+fn remove_unsafe_removes_what_chromium_removes() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/chromium-sethtml.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the recording is in the repository");
+    let data: Value = serde_json::from_str(&text).expect("the recording is JSON");
+    let theirs: BTreeSet<_> = data["removeUnsafeAttributes"]
+        .as_array()
+        .expect("removeUnsafeAttributes")
+        .iter()
+        .map(recorded_name)
+        .collect();
+    assert_eq!(theirs.len(), 139);
+    let mut sanitizer = Sanitizer::from_json("{}").expect("valid");
+    assert!(sanitizer.remove_unsafe());
+    let ours: BTreeSet<_> = sanitizer
+        .get()
+        .remove_attributes
+        .iter()
+        .flatten()
+        .map(our_name)
+        .collect();
+    let missing: Vec<_> = theirs.difference(&ours).collect();
+    assert!(
+        missing.is_empty(),
+        "Chromium removes these too: {missing:?}"
+    );
+    for standard_only in [
+        "onbeforematch",
+        "onpagereveal",
+        "onpageswap",
+        "ontransitionrun",
+    ] {
+        assert!(
+            ours.contains(&(standard_only.to_owned(), None)),
+            "{standard_only}"
+        );
+    }
+}
+
+/// The safe methods remove every attribute whose name starts with "on", in any case, whatever
+/// the config allows: names on the standard's list, names other engines run (Safari's
+/// `ongesturestart`), names no list has yet. The unsafe methods keep what the config allows.
+#[test]
+fn safe_methods_remove_every_on_attribute() {
+    let div = context_element("div");
+    let html = "<input type=search onsearch=alert(1) ongesturestart=alert(2) onfuturething=x \
+                title=t><svg><animate onbegin=alert(3) attributeName=x></animate></svg>";
+    for config in [
+        "{}",
+        r#"{"attributes": ["onsearch", "ongesturestart", "onfuturething", "onbegin", "title", "type"]}"#,
+        r#"{"elements": [{"name": "input", "attributes": ["onsearch", "type", "title"]}, {"name": "svg", "namespace": "http://www.w3.org/2000/svg"}, {"name": "animate", "namespace": "http://www.w3.org/2000/svg", "attributes": ["onbegin"]}]}"#,
+    ] {
+        let s = Sanitizer::from_json_for_safe_methods(config).expect("valid");
+        let out = s.sanitize_for(html, &div);
+        assert!(!out.contains(" on"), "{config}: {out}");
+        assert_eq!(s.set_html(html, &div).to_html(), out);
+    }
+    // An element created through the DOM can have an upper-case `on` attribute.
+    let mut doc = Sanitizer::from_json("{}")
+        .expect("valid")
+        .set_html_unsafe("<b>x</b>", &div);
+    doc.edit(|ed| {
+        let b = ed.root().first_child().expect("a b");
+        ed.set_attribute(b, "ONCLICK", "alert(1)")
+            .expect("a valid name");
+    });
+    let s = Sanitizer::from_json_for_safe_methods("{}").expect("valid");
+    s.sanitize_document(&mut doc, true);
+    assert_eq!(doc.to_html(), "<b>x</b>");
+    // setHTMLUnsafe keeps what the config allows.
+    let unsafe_all = Sanitizer::from_json("{}").expect("valid");
+    assert!(unsafe_all
+        .sanitize_unsafe_for(html, &div)
+        .contains("onsearch=\"alert(1)\""));
+}

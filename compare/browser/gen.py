@@ -1,6 +1,6 @@
 """Random sanitizer cases for the browser differential test (see README.md).
 
-Usage: python3 gen.py SEED COUNT OUT.json [--document] [--random-configs]
+Usage: python3 gen.py SEED COUNT OUT.json [--document] [--random-configs] [--more-contexts]
 
 Each case is a short string of markup pieces (start tags with attributes from a list of
 dangerous and ordinary ones, end tags, text, comments, processing instructions, CDATA, and a
@@ -9,6 +9,7 @@ whether the unsafe method (setHTMLUnsafe) is used. The same seed gives the same 
 `--document` every case's context is `#document`: `Document.parseHTML` / `parseHTMLUnsafe`.
 With `--random-configs` each case gets a random config (elements with per-element attribute
 lists, removals, replacements, flags; many are invalid) instead of one of the fixed ones.
+With `--more-contexts` the context is one of 65 others (MORE_CONTEXTS).
 """
 import json
 import random
@@ -52,6 +53,16 @@ def piece():
     return rng.choice(["<svg><style>", "<math><mtext><table><mglyph><style>", "<noscript><style>", "<form><div></form>",
                        "<template shadowrootmode=open>", "<select><button><selectedcontent>", "</p>", "<p>", "<table><tr><td>"])
 CONTEXTS = ["div"]*10 + ["body", "table", "tbody", "tr", "td", "select", "template", "ul", "pre", "p", "svg:svg", "math:math", "svg:foreignObject", "textarea", "script", "style", "option", "html"]
+# More context elements (`--more-contexts`): table parts, raw text and void elements, foreign
+# integration points, form-associated and obsolete elements.
+MORE_CONTEXTS = ["head", "frameset", "colgroup", "caption", "tfoot", "thead", "th", "optgroup", "object",
+                 "iframe", "noembed", "noframes", "xmp", "plaintext", "title", "a", "b", "button", "form",
+                 "li", "dl", "dd", "h1", "menu", "ruby", "rt", "svg:g", "svg:desc", "svg:title", "svg:text",
+                 "math:mi", "math:mtext", "math:annotation-xml", "math:ms", "selectedcontent", "frame",
+                 "img", "br", "input", "hr", "slot", "dialog", "details", "summary", "label", "fieldset",
+                 "legend", "canvas", "video", "audio", "picture", "map", "area", "custom-el", "x-y",
+                 "listing", "noscript", "nobr", "marquee", "applet", "image", "keygen", "table", "body",
+                 "html"]
 CONFIGS = [None]*8 + [
   {}, {"removeElements": ["b", "div"]}, {"replaceWithChildrenElements": ["p", "span", "b"]},
   {"elements": ["p", "b", "i", "a", "div", "table", "tr", "td", "tbody", "template", "svg", "style", "noscript", "select", "option", "math", "mtext", "mglyph"], "attributes": ["href", "title", "onclick", "src", "shadowrootmode"]},
@@ -63,6 +74,7 @@ CONFIGS = [None]*8 + [
 ]
 document = "--document" in sys.argv[4:]
 random_configs = "--random-configs" in sys.argv[4:]
+more_contexts = "--more-contexts" in sys.argv[4:]
 ENAMES = ["a","b","i","p","div","span","table","tr","td","tbody","template","svg","style","noscript","select","option","math","mtext","mglyph","img","script","iframe","form","input","use","circle","animate","set","foreignObject","title","desc","li","ul","em","strong","button","selectedcontent","object","embed","textarea","xmp"]
 ANAMES = ["href","title","onclick","src","shadowrootmode","id","class","style","data-x","xlink:href","action","formaction","is","lang","onerror","to","from","values","attributename","cite","width","fill"]
 SVG = "http://www.w3.org/2000/svg"
@@ -97,7 +109,7 @@ def random_config():
 cases = []
 for i in range(n):
     html = "".join(piece() for _ in range(rng.randint(1, 12)))
-    context = rng.choice(CONTEXTS)
+    context = rng.choice(MORE_CONTEXTS if more_contexts else CONTEXTS)
     config = random_config() if random_configs else rng.choice(CONFIGS)
     cases.append({"html": html, "context": "#document" if document else context,
                   "config": config, "unsafe": rng.random() < 0.15})
@@ -114,5 +126,6 @@ for c in cases:
     compact.append([c["html"], c["context"], index, c["unsafe"]])
 with open(sys.argv[3], "w") as out:
     flags = (" --document" if document else "") + (" --random-configs" if random_configs else "")
+    flags += " --more-contexts" if more_contexts else ""
     json.dump({"generator": f"compare/browser/gen.py {seed} {n}{flags}", "configs": configs, "cases": compact},
               out, ensure_ascii=False)

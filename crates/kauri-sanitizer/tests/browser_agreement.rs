@@ -2,8 +2,8 @@
 //! WPT data nor the other tests give.
 //!
 //! `tests/data/chromium-sethtml.json` holds 3,000 random cases (`compare/browser/gen.py 7 3000`:
-//! markup pieces with dangerous and ordinary attributes, mutation-XSS shapes, 29 context
-//! elements, the default sanitizer and eight configs, safe and unsafe methods) and what headless
+//! markup pieces with dangerous and ordinary attributes, mutation-XSS shapes, 19 context
+//! elements, the default sanitizer and nine configs, safe and unsafe methods) and what headless
 //! Chromium 148 gave for each (`compare/browser/record.js`; `compare/browser/README.md` says how
 //! to record them again). Each case here is run through [`Sanitizer::set_html`] or
 //! [`Sanitizer::set_html_unsafe`] and compared with the browser's `innerHTML` and the
@@ -283,7 +283,7 @@ fn agrees_with_chromium_under_random_configs_where_the_standard_agrees() {
     assert!(c.agreed >= 1800, "only {} cases agree", c.agreed);
 }
 
-/// 2,000 cases with 65 other context elements (`gen.py 41 2000 --more-contexts`): table parts,
+/// 2,000 cases with 65 more context elements (`gen.py 41 2000 --more-contexts`): table parts,
 /// raw text, RCDATA and void elements, SVG and MathML integration points, form-associated,
 /// custom and obsolete elements.
 #[test]

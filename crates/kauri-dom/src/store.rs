@@ -227,7 +227,7 @@ impl Store {
             return self.attr_list(attrs);
         }
         let attrs = attrs.as_slice();
-        if attrs.is_empty() && matches!(is_value, IsValue::FromAttributes | IsValue::Kept(None)) {
+        if attrs.is_empty() && matches!(is_value, IsValue::Kept(None)) {
             return None;
         }
         // (Allocating the values while the slice is being filled is fine: the bump allocator

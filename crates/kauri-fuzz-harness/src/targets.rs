@@ -231,6 +231,8 @@ fn light_tree(doc: &kauri::Document) -> String {
             continue;
         }
         if line.trim_start_matches(['|', ' ']).starts_with("is=\"") {
+            // (A value with a newline goes on over the lines that do not start with `|`.)
+            skipping = true;
             continue;
         }
         out.push_str(line);

@@ -345,15 +345,17 @@ pub(crate) fn safe_baseline_remove_elements() -> Vec<SanitizerName> {
 /// `GlobalEventHandlers`, `WindowEventHandlers` and `DocumentAndElementEventHandlers`), the
 /// Touch Events ones, and the ones other specifications and engines add that a browser runs as
 /// script: CSS Animations (`onanimationstart` ...), Pointer Events (`ongotpointercapture` ...),
-/// SVG animation timing (`onbegin`, `onend`, `onrepeat`), and every other name Chromium 148's
+/// SVG animation timing (`onbegin`, `onend`, `onrepeat`), every other name Chromium 148's
 /// `removeUnsafe()` removes (`onsearch`, `onwebkitanimationend`, `onfocusin` ...; the test
-/// `remove_unsafe_removes_what_chromium_removes` checks the recorded list). The safe methods
-/// go further and remove every attribute whose name starts with "on" (see
-/// `Rules::remove_every_on_attribute`).
+/// `remove_unsafe_removes_what_chromium_removes` checks the recorded list), and WebKit's and
+/// Gecko's own (`ongesturestart`, `onwebkitmouseforcedown`, `onmozfullscreenchange`,
+/// `onbeforescriptexecute` ...). Only listed names go: WPT `sethtml-safety.sub.dat` keeps a
+/// config-allowed `one` attribute.
 pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
     "onabort",
     "onactivate",
     "onafterprint",
+    "onafterscriptexecute",
     "onanimationcancel",
     "onanimationend",
     "onanimationiteration",
@@ -366,6 +368,7 @@ pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
     "onbeforematch",
     "onbeforepaste",
     "onbeforeprint",
+    "onbeforescriptexecute",
     "onbeforetoggle",
     "onbeforeunload",
     "onbegin",
@@ -402,6 +405,9 @@ pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
     "onfocusin",
     "onfocusout",
     "onformdata",
+    "ongesturechange",
+    "ongestureend",
+    "ongesturestart",
     "ongotpointercapture",
     "onhashchange",
     "oninput",
@@ -427,6 +433,8 @@ pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
     "onmouseup",
     "onmousewheel",
     "onmove",
+    "onmozfullscreenchange",
+    "onmozfullscreenerror",
     "onoffline",
     "ononline",
     "onorientationchange",
@@ -494,8 +502,15 @@ pub(crate) const EVENT_HANDLER_CONTENT_ATTRIBUTES: &[&str] = &[
     "onwebkitanimationend",
     "onwebkitanimationiteration",
     "onwebkitanimationstart",
+    "onwebkitbeginfullscreen",
+    "onwebkitendfullscreen",
     "onwebkitfullscreenchange",
     "onwebkitfullscreenerror",
+    "onwebkitmouseforcechanged",
+    "onwebkitmouseforcedown",
+    "onwebkitmouseforceup",
+    "onwebkitmouseforcewillbegin",
+    "onwebkitpresentationmodechanged",
     "onwebkittransitionend",
     "onwheel",
 ];

@@ -201,7 +201,7 @@ impl Sanitizer {
         safe.remove_unsafe();
         Sanitizer {
             rules: Arc::new(rules),
-            safe_rules: Arc::new(Rules::new_safe(&safe)),
+            safe_rules: Arc::new(Rules::new(&safe)),
             config: Arc::new(config),
         }
     }

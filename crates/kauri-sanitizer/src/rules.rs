@@ -96,12 +96,6 @@ pub(crate) struct Rules {
     pub(crate) comments: bool,
     pub(crate) data_attributes: bool,
     pub(crate) javascript_urls: bool,
-    /// The safe methods' rules remove every attribute in no namespace whose name starts with
-    /// "on" (ASCII case-insensitively), whatever the config allows. The standard's "remove
-    /// unsafe" removes a list of event handler attributes; engines run more than any list
-    /// holds (Safari's `ongesturestart`, Chromium's `onsearch`, names that specifications add
-    /// later), and a safe method's output must run no script in any of them.
-    pub(crate) remove_every_on_attribute: bool,
 }
 
 impl Rules {
@@ -144,16 +138,6 @@ impl Rules {
             comments: config.comments == Some(true),
             data_attributes: config.data_attributes == Some(true),
             javascript_urls: config.javascript_urls == Some(true),
-            remove_every_on_attribute: false,
-        }
-    }
-
-    /// The lookups of `config` (canonical, and already through "remove unsafe") for the safe
-    /// methods: [`Rules::remove_every_on_attribute`] set.
-    pub(crate) fn new_safe(config: &SanitizerConfig) -> Rules {
-        Rules {
-            remove_every_on_attribute: true,
-            ..Rules::new(config)
         }
     }
 

@@ -241,16 +241,6 @@ fn sanitize_attributes<'a>(
     let element_ns = element.namespace();
     let element_name = element.local_name();
     let keep = |name: &kauri_tokenizer::AttrName, value: &str| {
-        if rules.remove_every_on_attribute
-            && name.ns == AttrNamespace::None
-            && name
-                .local
-                .as_bytes()
-                .get(..2)
-                .is_some_and(|p| p.eq_ignore_ascii_case(b"on"))
-        {
-            return false;
-        }
         let key = (Ns::of_attribute(name.ns), name.local.clone());
         if local
             .is_some_and(|l| !l.remove_attributes.is_empty() && l.remove_attributes.contains(&key))

@@ -119,11 +119,19 @@ fn dump(root: &Node<'_>) -> String {
 /// `is` attribute (§ serialising-html-fragments), so the re-parse has the attribute and the
 /// same `is` value.
 fn dump_without_is(root: &Node<'_>) -> String {
-    dump(root)
-        .lines()
-        .filter(|line| !line.trim_start_matches(['|', ' ']).starts_with("is=\""))
-        .map(|line| format!("{line}\n"))
-        .collect()
+    let mut out = String::new();
+    let mut in_is_value = false;
+    for line in dump(root).lines() {
+        if line.starts_with('|') {
+            in_is_value = line.trim_start_matches(['|', ' ']).starts_with("is=\"");
+        }
+        // (A value with a newline goes on over the lines that do not start with `|`.)
+        if !in_is_value {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The `is` value of each element under `root`, in tree order.

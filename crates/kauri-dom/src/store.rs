@@ -203,17 +203,20 @@ impl Store {
         if attrs.is_empty() {
             return None;
         }
-        // (Allocating the values while the slice is being filled is fine: the bump allocator
-        // hands out the slice's room first.)
-        let items = self
-            .bump
-            .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]));
         Some(self.bump.alloc(AttrList {
-            items,
+            items: self.attr_copies(attrs),
             kept_is_value: None,
             map: OnceLock::new(),
             maps: self.maps(),
         }))
+    }
+
+    /// Copies of `attrs` in the store. (Allocating the values while the slice is being filled
+    /// is fine: the bump allocator hands out the slice's room first.)
+    #[inline]
+    fn attr_copies(&self, attrs: &[Attribute]) -> &[Attr<'_>] {
+        self.bump
+            .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]))
     }
 
     /// Stores an attribute list with the `is` value `is_value` says (none when the list is
@@ -226,35 +229,32 @@ impl Store {
         if let IsValue::FromAttributes = is_value {
             return self.attr_list(attrs);
         }
+        let IsValue::Kept(is_value) = is_value else {
+            return self.attr_list(attrs);
+        };
         let attrs = attrs.as_slice();
-        if attrs.is_empty() && matches!(is_value, IsValue::Kept(None)) {
+        if attrs.is_empty() && is_value.is_none() {
             return None;
         }
-        // (Allocating the values while the slice is being filled is fine: the bump allocator
-        // hands out the slice's room first.)
-        let items = self
-            .bump
-            .alloc_slice_fill_with(attrs.len(), |i| self.attr(&attrs[i]));
-        Some(self.new_list(items, is_value))
+        Some(self.replacing_list(self.attr_copies(attrs), is_value))
     }
 
-    /// A list of `items` in the store, with `is_value`'s `is` value (copied into the store
-    /// when it is kept).
-    fn new_list<'s>(&'s self, items: &'s [Attr<'s>], is_value: IsValue<'_>) -> &'s AttrList<'s> {
-        let kept_is_value = match is_value {
-            IsValue::FromAttributes => None,
-            // (A value of this store is shared, not copied: its strings are never changed.)
-            IsValue::Kept(value) => {
-                let value = value.map(|v| match items.iter().find(|a| a.value == v) {
-                    Some(a) => a.value,
-                    None => &*self.bump.alloc_str(v),
-                });
-                Some(&*self.bump.alloc(value))
-            }
-        };
+    /// A list of `items` in the store that replaces another list of its element (or is a
+    /// clone's), keeping the element's `is` value `is_value` (copied into the store unless
+    /// one of `items` holds it).
+    fn replacing_list<'s>(
+        &'s self,
+        items: &'s [Attr<'s>],
+        is_value: Option<&str>,
+    ) -> &'s AttrList<'s> {
+        // (A value of this store is shared, not copied: its strings are never changed.)
+        let is_value = is_value.map(|v| match items.iter().find(|a| a.value == v) {
+            Some(a) => a.value,
+            None => &*self.bump.alloc_str(v),
+        });
         self.bump.alloc(AttrList {
             items,
-            kept_is_value,
+            kept_is_value: Some(&*self.bump.alloc(is_value)),
             map: OnceLock::new(),
             maps: self.maps(),
         })
@@ -283,7 +283,7 @@ impl Store {
         if kept.is_empty() && is_value.is_none() {
             return None;
         }
-        Some(self.new_list(kept.into_bump_slice(), IsValue::Kept(is_value)))
+        Some(self.replacing_list(kept.into_bump_slice(), is_value))
     }
 
     /// A copy of `attr` in the store.

@@ -583,6 +583,23 @@ impl<'a> Element<'a> {
             })
             .collect()
     }
+
+    /// The attributes of the token the element was created for, as owned
+    /// [`Attribute`](kauri_tokenizer::Attribute)s, in order: its attributes, unless a sink
+    /// filtered them at creation and kept them for the tree builder
+    /// ([`DomSink::create_element_retaining`](crate::DomSink::create_element_retaining)).
+    pub(crate) fn token_attribute_copies(&self) -> Vec<kauri_tokenizer::Attribute> {
+        let Some(list) = self.attrs.get() else {
+            return Vec::new();
+        };
+        list.token_attrs()
+            .iter()
+            .map(|a| kauri_tokenizer::Attribute {
+                name: (*a.name).clone(),
+                value: a.value().to_owned(),
+            })
+            .collect()
+    }
     /// The element's `is` value (§ concept-element-is-value of the DOM standard): the value
     /// of the `is` attribute it was created with, which later changes to its attributes do not
     /// change. The HTML serialization writes it as an `is` attribute when the element no longer

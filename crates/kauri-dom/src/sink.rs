@@ -295,6 +295,56 @@ impl<'a> DomSink<'a> {
         }
     }
 
+    /// [`TreeSink::create_element`] with only the attributes `keep` accepts (`keep` sees each
+    /// attribute once, in order): the element is the one `create_element` would make with all
+    /// of `attrs` after [`Editor::retain_attributes`](crate::Editor::retain_attributes) with
+    /// `keep` removed the rest. Its `is` value and an `option`'s selectedness come from all of
+    /// `attrs`, as they are set when an element is created, and for a formatting element
+    /// ([`kauri_tree_builder::is_formatting`]) [`TreeSink::element_attrs`] still gives all of
+    /// `attrs`: the list of active formatting elements compares and recreates elements by
+    /// their tokens' attributes. For a sink that filters attributes as the parser creates
+    /// elements (a sanitizer), without storing what it drops.
+    ///
+    /// ```
+    /// # use kauri_dom as kauri;
+    /// use kauri::{AttrName, Attribute, DistinctAttrs, LocalName, QualName};
+    /// use kauri_tree_builder::{NodeOrText, TreeSink};
+    /// let arena = kauri::Arena::new();
+    /// let mut sink = kauri::DomSink::new(&arena);
+    /// let attr = |name: &str, value: &str| Attribute {
+    ///     name: AttrName::new(LocalName::from(name)),
+    ///     value: value.to_owned(),
+    /// };
+    /// let attrs = [attr("is", "fancy-p"), attr("id", "x")];
+    /// let name = QualName::html(LocalName::from("p"));
+    /// let p = sink.create_element_retaining(name, DistinctAttrs::new(&attrs).unwrap(), |a| {
+    ///     &*a.name.local != "is"
+    /// });
+    /// let doc = sink.document();
+    /// sink.append(&doc, NodeOrText::Node(p));
+    /// let parsed = sink.finish();
+    /// let p = parsed.root.first_child().unwrap();
+    /// assert_eq!(p.as_element().unwrap().is_value(), Some("fancy-p"));
+    /// assert_eq!(kauri::serialize::html::outer_html(p), r#"<p is="fancy-p" id="x"></p>"#);
+    /// ```
+    pub fn create_element_retaining(
+        &mut self,
+        name: QualName,
+        attrs: DistinctAttrs<'_>,
+        keep: impl FnMut(&Attribute) -> bool,
+    ) -> NodeHandle<'a> {
+        let flag =
+            name.is_html(&local_name!("option")) && attrs.iter().any(|a| is_selected_attr(&a.name));
+        let formatting = name.ns == kauri_tokenizer::Namespace::Html
+            && kauri_tree_builder::is_formatting(&name.local);
+        let attrs = self
+            .arena
+            .store
+            .attr_list_retaining(attrs, formatting, keep);
+        let node = self.arena.new_element(name, attrs, flag, None);
+        self.handle(node)
+    }
+
     /// Records source ranges (start and end tags, comments, doctypes, PIs) when `on`.
     ///
     /// ```
@@ -750,7 +800,7 @@ impl<'a> TreeSink for DomSink<'a> {
             return Vec::new();
         }
         match element.node.as_element() {
-            Some(e) => e.attribute_copies(),
+            Some(e) => e.token_attribute_copies(),
             None => Vec::new(),
         }
     }

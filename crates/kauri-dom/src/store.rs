@@ -205,10 +205,54 @@ impl Store {
         }
         Some(self.bump.alloc(AttrList {
             items: self.attr_copies(attrs),
-            kept_is_value: None,
+            replaced: None,
             map: OnceLock::new(),
             maps: self.maps(),
         }))
+    }
+
+    /// A list of the attributes of `attrs` that `keep` keeps (`keep` sees each once, in
+    /// order): [`Store::attr_list`] when it keeps them all, else a replacing list that keeps
+    /// the `is` value of all of `attrs`, as [`Store::attr_list_retained`] makes of a list
+    /// that was stored whole. With `keep_token_attrs`, such a list also keeps all of `attrs`
+    /// ([`AttrList::token_attrs`]).
+    pub(crate) fn attr_list_retaining(
+        &self,
+        attrs: DistinctAttrs<'_>,
+        keep_token_attrs: bool,
+        mut keep: impl FnMut(&Attribute) -> bool,
+    ) -> Option<&AttrList<'_>> {
+        let all = attrs.as_slice();
+        let Some(first) = all.iter().position(|a| !keep(a)) else {
+            return self.attr_list(attrs);
+        };
+        let is_value = all
+            .iter()
+            .find(|a| is_the_is_attribute(&a.name))
+            .map(|a| &*a.value);
+        let token_attrs: &[Attr<'_>] = if keep_token_attrs {
+            self.attr_copies(all)
+        } else {
+            &[]
+        };
+        // (The values are allocated after the vector's room, which it never outgrows.)
+        let mut kept = bumpalo::collections::Vec::with_capacity_in(all.len() - 1, &self.bump);
+        for (i, a) in all.iter().enumerate() {
+            if i < first || (i > first && keep(a)) {
+                kept.push(match token_attrs.get(i) {
+                    // (Shares the copy's value.)
+                    Some(copy) => Attr {
+                        name: self.attr_name(&copy.name),
+                        value: copy.value,
+                    },
+                    None => self.attr(a),
+                });
+            }
+        }
+        if kept.is_empty() && is_value.is_none() && token_attrs.is_empty() {
+            return None;
+        }
+        Some(self.replacing_list(kept.into_bump_slice(), is_value, token_attrs))
     }
 
     /// Copies of `attrs` in the store. (Allocating the values while the slice is being filled
@@ -236,16 +280,17 @@ impl Store {
         if attrs.is_empty() && is_value.is_none() {
             return None;
         }
-        Some(self.replacing_list(self.attr_copies(attrs), is_value))
+        Some(self.replacing_list(self.attr_copies(attrs), is_value, &[]))
     }
 
     /// A list of `items` in the store that replaces another list of its element (or is a
     /// clone's), keeping the element's `is` value `is_value` (copied into the store unless
-    /// one of `items` holds it).
+    /// one of `items` holds it) and `token_attrs` (see [`AttrList::token_attrs`]).
     fn replacing_list<'s>(
         &'s self,
         items: &'s [Attr<'s>],
         is_value: Option<&str>,
+        token_attrs: &'s [Attr<'s>],
     ) -> &'s AttrList<'s> {
         // (A value of this store is shared, not copied: its strings are never changed.)
         let is_value = is_value.map(|v| match items.iter().find(|a| a.value == v) {
@@ -254,7 +299,10 @@ impl Store {
         });
         self.bump.alloc(AttrList {
             items,
-            kept_is_value: Some(&*self.bump.alloc(is_value)),
+            replaced: Some(&*self.bump.alloc(Replaced {
+                is_value,
+                token_attrs,
+            })),
             map: OnceLock::new(),
             maps: self.maps(),
         })
@@ -283,7 +331,7 @@ impl Store {
         if kept.is_empty() && is_value.is_none() {
             return None;
         }
-        Some(self.replacing_list(kept.into_bump_slice(), is_value))
+        Some(self.replacing_list(kept.into_bump_slice(), is_value, &[]))
     }
 
     /// A copy of `attr` in the store.
@@ -360,6 +408,20 @@ pub(crate) enum IsValue<'v> {
     Kept(Option<&'v str>),
 }
 
+/// What an [`AttrList`] that is not its element's creation list keeps of the creation.
+#[derive(Clone, Copy)]
+pub(crate) struct Replaced<'a> {
+    /// The element's `is` value (§ concept-element-is-value of the DOM standard), set when the
+    /// element was created and never changed, whatever happens to the `is` attribute
+    /// afterwards.
+    is_value: Option<&'a str>,
+    /// The attributes of the token the element was created for, when a sink filtered them as
+    /// it created the element and the tree builder may ask for them back
+    /// ([`DomSink::create_element_retaining`](crate::DomSink::create_element_retaining));
+    /// empty otherwise.
+    token_attrs: &'a [Attr<'a>],
+}
+
 /// One attribute of an [`AttrList`].
 pub(crate) struct Attr<'a> {
     /// Never dropped: a long name's reference is held by the store (see
@@ -379,11 +441,10 @@ impl<'a> Attr<'a> {
 pub(crate) struct AttrList<'a> {
     pub(crate) items: &'a [Attr<'a>],
     /// For a list that replaced another list of its element (an edit, or attributes added to
-    /// `html` or `body`) or a clone's: the element's `is` value (§ concept-element-is-value of
-    /// the DOM standard), set when the element was created and never changed, whatever happens
-    /// to the `is` attribute afterwards. None for the list an element was created with, whose
-    /// own `is` attribute is the value. (A pointer, to keep every list one word smaller.)
-    kept_is_value: Option<&'a Option<&'a str>>,
+    /// `html` or `body`), a clone's, or a list a sink filtered at creation: what it keeps of
+    /// the element's creation. None for the list an element was created with. (A pointer, to
+    /// keep every list smaller.)
+    replaced: Option<&'a Replaced<'a>>,
     /// The map of [`Element::attrs`](crate::Element::attrs), built on the first call.
     map: OnceLock<&'a Attributes>,
     /// The maps of the store the list is in, which keep the map.
@@ -395,9 +456,18 @@ impl<'a> AttrList<'a> {
     /// created with, if any ("create an element for a token" passes it to "create an
     /// element").
     pub(crate) fn is_value(&self) -> Option<&'a str> {
-        match self.kept_is_value {
-            Some(kept) => *kept,
+        match self.replaced {
+            Some(replaced) => replaced.is_value,
             None => self.own_is_attribute(),
+        }
+    }
+
+    /// The attributes of the token the element was created for: the list's own, unless a sink
+    /// filtered them at creation and kept them ([`Store::attr_list_retaining`]).
+    pub(crate) fn token_attrs(&self) -> &'a [Attr<'a>] {
+        match self.replaced {
+            Some(replaced) if !replaced.token_attrs.is_empty() => replaced.token_attrs,
+            _ => self.items,
         }
     }
 
@@ -405,7 +475,7 @@ impl<'a> AttrList<'a> {
     fn own_is_attribute(&self) -> Option<&'a str> {
         self.items
             .iter()
-            .find(|a| a.name.ns == AttrNamespace::None && a.name.local == local_name!("is"))
+            .find(|a| is_the_is_attribute(&a.name))
             .map(|a| a.value)
     }
 
@@ -415,8 +485,11 @@ impl<'a> AttrList<'a> {
     /// lost the attribute its element was created with.
     #[inline]
     pub(crate) fn is_value_to_serialize(&self) -> Option<&'a str> {
-        match self.kept_is_value {
-            Some(&Some(value)) if self.own_is_attribute().is_none() => Some(value),
+        match self.replaced {
+            Some(&Replaced {
+                is_value: Some(value),
+                ..
+            }) if self.own_is_attribute().is_none() => Some(value),
             _ => None,
         }
     }
@@ -546,6 +619,12 @@ impl TextData {
 #[cold]
 fn capacity_overflow() -> ! {
     panic!("text longer than the address space")
+}
+
+/// Whether `name` is the `is` attribute (in no namespace), which gives an element its `is`
+/// value when it is created.
+fn is_the_is_attribute(name: &AttrName) -> bool {
+    name.ns == AttrNamespace::None && name.local == local_name!("is")
 }
 
 #[cfg(test)]

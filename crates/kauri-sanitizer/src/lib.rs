@@ -537,8 +537,9 @@ impl Sanitizer {
             parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
         doc.edit(|ed| {
-            let changed_structure = sanitize::sanitize_core(ed, ed.root(), rules, true)
-                || facts.changed_structure.get();
+            let changed_structure =
+                sanitize::sanitize_core_after_sink(ed, ed.root(), rules, &facts)
+                    || facts.changed_structure.get();
             let tables = !facts.foster_parented.get();
             let moved = facts.adoption_agency_moved.get();
             if round_trip::is_stable(ed.root(), context, changed_structure, tables, moved) {
@@ -589,7 +590,7 @@ impl Sanitizer {
         let mut doc = Document::build(|arena| {
             parse_and_sanitize_fragment(arena, html, context, rules, &facts)
         });
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules, true));
+        doc.edit(|ed| sanitize::sanitize_core_after_sink(ed, ed.root(), rules, &facts));
         doc
     }
 
@@ -636,7 +637,7 @@ impl Sanitizer {
                 })
                 .0
         });
-        doc.edit(|ed| sanitize::sanitize_core(ed, ed.root(), rules, true));
+        doc.edit(|ed| sanitize::sanitize_core_after_sink(ed, ed.root(), rules, &facts));
         doc
     }
 
@@ -730,7 +731,7 @@ impl Sanitizer {
             .as_element()
             .and_then(|e| e.template_contents())
             .unwrap_or(element);
-        sanitize::sanitize_core(ed, target, rules, true);
+        sanitize::sanitize_core_after_sink(ed, target, rules, &facts);
         make_reparse_safe(ed, target, &context, html.len() + 16);
         Ok(())
     }

@@ -16,6 +16,7 @@ use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
 use crate::rules::{ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
+use crate::while_parsing::ParseFacts;
 
 /// What the walk (and the sanitize-while-parsing sink) does with an element: the PR's
 /// "sanitizer action".
@@ -37,7 +38,7 @@ pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
 /// [`element_action`] with, for a kept element, its `elements` entry (the element's own
 /// attribute lists), from the same lookup.
 #[inline]
-fn element_decision<'r>(
+pub(crate) fn element_decision<'r>(
     rules: &'r Rules,
     key: &crate::rules::Key,
 ) -> (Action, Option<&'r ElementRule>) {
@@ -159,6 +160,25 @@ pub(crate) fn sanitize_core<'a>(
     changed_structure
 }
 
+/// "Sanitize core" (§ sanitize-core) on the children of `root`, which a sanitizing sink
+/// (`while_parsing.rs`) built with `rules`, noting what it saw in `facts`. The sink has done
+/// the walk's steps as it built the tree: it inserted no element that is removed or replaced
+/// with its children, no comment or processing instruction the config drops, gave each
+/// element it kept only the attributes [`keeps_attribute`] keeps,
+/// and joined the text a removal left side by side. The nodes the DOM makes itself (the
+/// `selectedcontent` clone of an option) copy nodes the sink made. So the walk runs only
+/// when the parser added attributes to an element after creating it
+/// ([`ParseFacts::attributes_unfiltered`]). Returns what [`sanitize_core`] returns (false
+/// when it does not run: the sink's [`ParseFacts::changed_structure`] says the rest).
+pub(crate) fn sanitize_core_after_sink<'a>(
+    ed: &Editor<'a>,
+    root: &'a Node<'a>,
+    rules: &Rules,
+    facts: &ParseFacts,
+) -> bool {
+    facts.attributes_unfiltered.get() && sanitize_core(ed, root, rules, true)
+}
+
 /// The nodes whose children are still to be sanitized: a stack whose first
 /// [`Containers::INLINE`] entries need no allocation (a comment-sized fragment's all fit), the
 /// rest in a vector.
@@ -226,9 +246,8 @@ fn join_text_run<'a>(ed: &Editor<'a>, run: Option<(&'a Node<'a>, usize)>) {
     ed.set_text_content(first, &joined);
 }
 
-/// The attribute steps of "sanitize core" for a kept element with attributes: the config's
-/// attribute rules, then (unless the config keeps `javascript:` URLs) the navigating, MathML
-/// and animating URL checks.
+/// The attribute steps of "sanitize core" for a kept element with attributes: each attribute
+/// that [`keeps_attribute`] refuses is removed.
 fn sanitize_attributes<'a>(
     ed: &Editor<'a>,
     node: &'a Node<'a>,
@@ -240,55 +259,65 @@ fn sanitize_attributes<'a>(
     };
     let element_ns = element.namespace();
     let element_name = element.local_name();
-    let keep = |name: &kauri_tokenizer::AttrName, value: &str| {
-        let key = (Ns::of_attribute(name.ns), name.local.clone());
-        if local
-            .is_some_and(|l| !l.remove_attributes.is_empty() && l.remove_attributes.contains(&key))
-        {
-            return false;
+    ed.retain_attributes(node, |name, value| {
+        keeps_attribute(rules, local, element_ns, element_name, name, value)
+    })
+    .expect("sanitize_attributes is only called on elements");
+}
+
+/// The attribute steps of "sanitize core" (§ sanitize-core) for one attribute of a kept
+/// element (`element_ns`, `element_name`, with its `elements` entry `local`, if any): the
+/// config's attribute rules, then (unless the config keeps `javascript:` URLs) the
+/// navigating, MathML and animating URL checks. Whether an attribute stays depends on nothing
+/// but these, so the sanitizing sink (`while_parsing.rs`) decides it when it creates the
+/// element, and the walk decides it on a finished tree, with this one function.
+pub(crate) fn keeps_attribute(
+    rules: &Rules,
+    local: Option<&ElementRule>,
+    element_ns: Namespace,
+    element_name: &kauri_tokenizer::LocalName,
+    name: &kauri_tokenizer::AttrName,
+    value: &str,
+) -> bool {
+    let key = (Ns::of_attribute(name.ns), name.local.clone());
+    if local.is_some_and(|l| !l.remove_attributes.is_empty() && l.remove_attributes.contains(&key))
+    {
+        return false;
+    }
+    let allowed = match &rules.attributes {
+        Some(attributes) => {
+            attributes.contains(&key)
+                || local
+                    .and_then(|l| l.attributes.as_ref())
+                    .is_some_and(|a| a.contains(&key))
+                || (rules.data_attributes && key.0 == Ns::Null && name.local.starts_with("data-"))
         }
-        let allowed = match &rules.attributes {
-            Some(attributes) => {
-                attributes.contains(&key)
-                    || local
-                        .and_then(|l| l.attributes.as_ref())
-                        .is_some_and(|a| a.contains(&key))
-                    || (rules.data_attributes
-                        && key.0 == Ns::Null
-                        && name.local.starts_with("data-"))
-            }
-            None => match local.and_then(|l| l.attributes.as_ref()) {
-                Some(own) => own.contains(&key),
-                None => {
-                    rules.remove_attributes.is_empty() || !rules.remove_attributes.contains(&key)
-                }
-            },
-        };
-        if !allowed {
-            return false;
-        }
-        if rules.javascript_urls {
-            return true;
-        }
-        if is_navigating_url_attribute(element_ns, element_name, name)
-            && contains_javascript_url(value)
-        {
-            return false;
-        }
-        if element_ns == Namespace::MathMl
-            && name.local == local_name!("href")
-            && matches!(name.ns, AttrNamespace::None | AttrNamespace::XLink)
-            && contains_javascript_url(value)
-        {
-            return false;
-        }
-        if is_animating_url_attribute(element_ns, element_name, name) && names_href(value) {
-            return false;
-        }
-        true
+        None => match local.and_then(|l| l.attributes.as_ref()) {
+            Some(own) => own.contains(&key),
+            None => rules.remove_attributes.is_empty() || !rules.remove_attributes.contains(&key),
+        },
     };
-    ed.retain_attributes(node, keep)
-        .expect("sanitize_attributes is only called on elements");
+    if !allowed {
+        return false;
+    }
+    if rules.javascript_urls {
+        return true;
+    }
+    if is_navigating_url_attribute(element_ns, element_name, name) && contains_javascript_url(value)
+    {
+        return false;
+    }
+    if element_ns == Namespace::MathMl
+        && name.local == local_name!("href")
+        && matches!(name.ns, AttrNamespace::None | AttrNamespace::XLink)
+        && contains_javascript_url(value)
+    {
+        return false;
+    }
+    if is_animating_url_attribute(element_ns, element_name, name) && names_href(value) {
+        return false;
+    }
+    true
 }
 
 /// Whether an animation's `attributeName` value targets an `href`: `href`, or `href` after one

@@ -25,9 +25,18 @@
 //!
 //! Text that a removal leaves next to text is then one Text node, as "insert a character"
 //! merges it (the one observable change besides the adoption agency cases, WICG/sanitizer-api
-//! #390). Attributes, `javascript:` URLs and nodes that the DOM side creates itself (the
-//! `selectedcontent` clone of an option) are left to "sanitize core" (`sanitize.rs`), which the
-//! callers run on the result: on a tree built here it removes no element.
+//! #390).
+//!
+//! A kept element is created with only the attributes the config keeps (the attribute steps
+//! of "sanitize core", `sanitize::keeps_attribute`, `javascript:` URLs included): an
+//! attribute's fate depends on nothing but the element and the attribute, so deciding it at
+//! creation gives the walk's result without a second copy of the list. The tree builder
+//! still gets a formatting element's token attributes back where the list of active
+//! formatting elements compares and recreates elements by them ([`TreeSink::element_attrs`]:
+//! `DomSink::create_element_retaining` keeps them). The nodes the DOM side creates itself
+//! (the `selectedcontent` clone of an option) copy kept nodes. So the callers run "sanitize
+//! core" on the result only when the parser added attributes to an element it had made (an
+//! `<html>` or `<body>` start tag in body; `sanitize::sanitize_core_after_sink`).
 //!
 //! The maps hold one entry per element that is not kept or that landed nowhere, so memory stays
 //! linear in the input. An insertion costs one hash lookup per redirection it follows: one,
@@ -44,7 +53,7 @@ use kauri_tokenizer::{Attribute, DistinctAttrs, ParseError, QualName, Span};
 use kauri_tree_builder::{ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, TreeSink};
 
 use crate::rules::{Ns, Rules};
-use crate::sanitize::{element_action, holds_no_elements, Action};
+use crate::sanitize::{element_decision, holds_no_elements, keeps_attribute, Action};
 
 /// An insertion location as the tree builder gives it: inside a parent, after its last child,
 /// or right before a sibling (in the sibling's parent).
@@ -134,6 +143,10 @@ pub(crate) struct ParseFacts {
     /// the inner start tag finds the outer `h3` as the current node and closes it, so the two
     /// parse back as siblings.
     pub(crate) adoption_agency_moved: Cell<bool>,
+    /// Set when the parser added attributes to an element it had made (an `<html>` or
+    /// `<body>` start tag in body, § parsing-main-inbody): the sink filters attributes as it
+    /// creates elements, so "sanitize core" must then look at the tree's attributes.
+    pub(crate) attributes_unfiltered: Cell<bool>,
 }
 
 /// The per-node facts of a [`SanitizingSink`].
@@ -326,7 +339,7 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
             return self.inner.create_element(name, attrs);
         }
         let key = (Ns::of_element(name.ns), name.local.clone());
-        let action = element_action(self.rules, &key);
+        let (action, rule) = element_decision(self.rules, &key);
         let changes_structure = match action {
             Action::Keep => false,
             Action::Remove => !holds_no_elements(name.ns, &name.local),
@@ -335,9 +348,18 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
         if changes_structure {
             self.facts.changed_structure.set(true);
         }
-        let node = self.inner.create_element(name, attrs);
-        self.note_action(node, action);
-        node
+        if !matches!(action, Action::Keep) || attrs.is_empty() {
+            // (An element that is not kept is never in the tree: its attributes stay whole.)
+            let node = self.inner.create_element(name, attrs);
+            self.note_action(node, action);
+            return node;
+        }
+        // The attribute steps of "sanitize core", as the element is created: a kept element
+        // gets only the attributes the config keeps.
+        let (rules, ns) = (self.rules, name.ns);
+        self.inner.create_element_retaining(name, attrs, |a| {
+            keeps_attribute(rules, rule, ns, &key.1, &a.name, &a.value)
+        })
     }
 
     /// "Sanitizer config allows comments".
@@ -411,7 +433,12 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
         self.inner.template_contents(template)
     }
 
+    /// The attributes go in whole, and "sanitize core" then checks the tree's attributes
+    /// ([`ParseFacts::attributes_unfiltered`]).
     fn add_attrs_if_missing(&mut self, element: &NodeHandle<'a>, attrs: DistinctAttrs<'_>) {
+        if !attrs.is_empty() {
+            self.facts.attributes_unfiltered.set(true);
+        }
         self.inner.add_attrs_if_missing(element, attrs);
     }
 

@@ -502,3 +502,130 @@ fn tree_construction_inputs_are_fixpoints_and_round_trip() {
         failures.join("\n\n")
     );
 }
+
+/// The sanitizing sink filters a kept element's attributes as it creates the element, and
+/// "sanitize core" then runs only when the parser added attributes later: the tree it leaves
+/// must be one that the whole walk (`Sanitizer::sanitize_document`, which trusts nothing)
+/// leaves unchanged, shadow roots, template contents and `is` values included. Over the
+/// tree-construction inputs and the corpus, under every config of [`sanitizers`] and ones
+/// whose attribute rules are per element, data attributes and `javascript:` URLs.
+#[test]
+fn the_sinks_tree_is_one_the_whole_walk_leaves_unchanged() {
+    let (Some(dir), Some(_)) = (
+        kauri_testdata::html5lib_tests_or_skip(
+            "the_sinks_tree_is_one_the_whole_walk_leaves_unchanged",
+        ),
+        kauri_testdata::corpus_or_skip("the_sinks_tree_is_one_the_whole_walk_leaves_unchanged"),
+    ) else {
+        return;
+    };
+    let files = kauri_testdata::files_with_suffix(&dir.join("tree-construction"), ".dat");
+    let mut inputs: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).expect("read a .dat file");
+            kauri_testdata::dat::read_dat(&text)
+        })
+        .map(|case| case.data)
+        .collect();
+    for page in kauri_testdata::corpus_pages().expect("corpus") {
+        let bytes = std::fs::read(page).expect("read page");
+        inputs.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    // Attributes that only some configs keep, on formatting elements (the list of active
+    // formatting elements recreates and compares them by their tokens' attributes), with
+    // `is` values and in the places the parser adds attributes to.
+    inputs.extend(
+        [
+            r#"<a href="javascript:x" title=t onclick=y>1<p>2</a>3"#,
+            r#"<b is=x-b onclick=1><b onclick=2><b onclick=3><b onclick=4>x</b></b></b></b>"#,
+            r#"<b title=1 data-x=1><b title=1 data-x=2><b title=1><b title=1><p>y"#,
+            r#"<html onload=x lang=en><body onclick=y><html title=t><body data-a=1 onclick=z>"#,
+            r#"<select><button><selectedcontent></selectedcontent></button><option selected id=o onclick=x><b title=t onclick=y>b</b></option></select>"#,
+            r#"<svg><a href="javascript:x" xlink:href="javascript:y"></a><animate attributeName=href to="javascript:z"/><set attributeName="xlink:href"/></svg>"#,
+            r#"<math><mi href="javascript:x" xlink:href="javascript:y">m</mi></math>"#,
+            r#"<template><i is=x-i onclick=x title=t>t</i></template><div><template shadowrootmode=open><u onclick=x title=y>s</u></template></div>"#,
+            r#"<form action="javascript:x"><button formaction="javascript:y" id=b>b</button></form>"#,
+        ]
+        .map(String::from),
+    );
+    let json = |text: &str| Sanitizer::from_json(text).expect(text);
+    let mut configs = sanitizers();
+    configs.push((
+        "per-element attributes",
+        json(
+            r#"{"elements": [{"name": "a", "attributes": ["href"]}, {"name": "b", "removeAttributes": ["title"]}, "i", "p", "u", "div", "select", "option", "button", "selectedcontent", "template", "form", {"name": "svg", "namespace": "http://www.w3.org/2000/svg"}, {"name": "a", "namespace": "http://www.w3.org/2000/svg", "attributes": [{"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]}, {"name": "animate", "namespace": "http://www.w3.org/2000/svg", "attributes": ["attributeName", "to"]}, {"name": "math", "namespace": "http://www.w3.org/1998/Math/MathML"}, {"name": "mi", "namespace": "http://www.w3.org/1998/Math/MathML", "attributes": ["href"]}], "attributes": ["title", "id", "lang"], "dataAttributes": true}"#,
+        ),
+        true,
+    ));
+    configs.push((
+        "javascript URLs kept",
+        json(r#"{"removeAttributes": ["onclick"], "javascriptURLs": true}"#),
+        false,
+    ));
+    let div = context("div");
+    let mut failures = Vec::new();
+    for html in &inputs {
+        for (name, s, safe) in &configs {
+            let mut tree = if *safe {
+                s.set_html(html, &div)
+            } else {
+                s.set_html_unsafe(html, &div)
+            };
+            let before = (kauri_dom::to_test_tree(tree.root()), is_values(tree.root()));
+            s.sanitize_document(&mut tree, *safe);
+            let after = (kauri_dom::to_test_tree(tree.root()), is_values(tree.root()));
+            if before != after {
+                failures.push(format!(
+                    "{name}: {html:?}\nsink:\n{}\nwhole walk:\n{}",
+                    before.0, after.0
+                ));
+            }
+        }
+    }
+    assert!(
+        inputs.len() > 1600,
+        "expected the suite's inputs and the corpus, found {}",
+        inputs.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// Where every element is kept, sanitizing while parsing and sanitizing the parsed tree give
+/// the same tree: the attributes the sink drops at creation are still the token's where the
+/// list of active formatting elements compares elements (the Noah's Ark clause) and recreates
+/// them (its reconstruction, the adoption agency algorithm). Were the kept attributes used,
+/// four `<b>` that differ only in a dropped `onclick` would count as equal.
+#[test]
+fn dropped_attributes_still_tell_formatting_elements_apart() {
+    let inputs = [
+        "<p><b onclick=1><b onclick=2><b onclick=3><b onclick=4>x</p>y",
+        "<p><b title=a onclick=1><b title=a onclick=2><b title=a onclick=3><b title=a onclick=4>x</p>y",
+        "<p><i onclick=1><i onclick=2><i onclick=3><i onclick=4><i onclick=5>x<table><td>x</table>y</p>z",
+        r#"<a href="javascript:1">a<a href="javascript:2">b<a href="javascript:3">c"#,
+        r#"<a href="javascript:x" title=t>1<p>2</a>3"#,
+        "<p><u is=x-u onclick=1><u is=x-u onclick=2><u is=x-u onclick=3><u is=x-u onclick=4>x</p>z",
+    ];
+    let s = Sanitizer::default();
+    let div = context("div");
+    for html in inputs {
+        let while_parsing = s.set_html(html, &div);
+        let mut after_parsing = reparse(html, &div);
+        s.sanitize_document(&mut after_parsing, true);
+        assert_eq!(
+            kauri_dom::to_test_tree(while_parsing.root()),
+            kauri_dom::to_test_tree(after_parsing.root()),
+            "{html}"
+        );
+        assert_eq!(
+            is_values(while_parsing.root()),
+            is_values(after_parsing.root()),
+            "{html}"
+        );
+    }
+}

@@ -32,4 +32,5 @@ pub mod for_harness {
     pub use crate::foreign::breaks_out_of_foreign_content;
     pub use crate::tag_sets::{is_scope_boundary, is_special};
 }
+pub use tag_sets::is_formatting;
 pub use tree_builder::{initial_tokenizer_state, TreeBuilder, TreeBuilderOptions};

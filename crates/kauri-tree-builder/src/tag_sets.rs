@@ -213,9 +213,15 @@ pub(crate) static HEADINGS: [LocalName; 6] = [
 
 /// Whether `name` is an HTML element of the "formatting" category (§ formatting): the
 /// elements the list of active formatting elements holds and the adoption agency algorithm
-/// closes.
+/// closes. Only these are ever asked for through [`TreeSink::element_attrs`](crate::TreeSink).
+///
+/// ```
+/// use kauri_tokenizer::LocalName;
+/// assert!(kauri_tree_builder::is_formatting(&LocalName::from("nobr")));
+/// assert!(!kauri_tree_builder::is_formatting(&LocalName::from("span")));
+/// ```
 #[inline]
-pub(crate) fn is_formatting(name: &LocalName) -> bool {
+pub fn is_formatting(name: &LocalName) -> bool {
     matches!(
         *name,
         local_name!("a")

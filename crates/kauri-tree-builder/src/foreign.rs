@@ -156,7 +156,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if tag.self_closing {
             // Acknowledge the flag and pop; a self-closing SVG `script` acts as its end tag.
             self.self_closing_unacked = false;
-            if let Some(e) = self.pop() {
+            if let Some(e) = self.pop_entry() {
                 if is_svg_script {
                     self.script_end_tag(e.handle);
                 }
@@ -170,7 +170,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if tag.name == local_name!("script") {
             if let Some(cur) = self.open.current() {
                 if cur.ns == Namespace::Svg && cur.name == local_name!("script") {
-                    let e = self.pop().expect("current node exists");
+                    let e = self.pop_entry().expect("current node exists");
                     self.script_end_tag(e.handle);
                     return Flow::Done;
                 }

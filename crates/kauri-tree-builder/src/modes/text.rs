@@ -28,7 +28,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 name,
                 ..
             }) => {
-                let popped = self.pop();
+                let popped = self.pop_entry();
                 self.mode = self.original_mode;
                 if let Some(e) = popped {
                     if name == local_name!("script") && e.is_html(&local_name!("script")) {

@@ -273,8 +273,21 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = InsertionMode::Text;
     }
 
-    /// Pops the current node, telling the sink.
-    pub(crate) fn pop(&mut self) -> Option<OpenElement<S::Handle>> {
+    /// Pops the current node, telling the sink; false when the stack is empty. (The entry is
+    /// dropped where it is read: most callers only pop, and a returned entry is a 40-byte
+    /// copy that the caller reads back while its stores are in flight. See
+    /// [`TreeBuilder::pop_entry`].)
+    pub(crate) fn pop(&mut self) -> bool {
+        let Some(e) = self.open.pop() else {
+            return false;
+        };
+        self.left_stack(&e);
+        self.sink.pop(&e.handle);
+        true
+    }
+
+    /// [`TreeBuilder::pop`], returning the popped entry.
+    pub(crate) fn pop_entry(&mut self) -> Option<OpenElement<S::Handle>> {
         let e = self.open.pop()?;
         self.left_stack(&e);
         self.sink.pop(&e.handle);
@@ -325,8 +338,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.open.contains_html(name) {
             return;
         }
-        while let Some(e) = self.pop() {
-            if e.is_html(name) {
+        while let Some(current) = self.open.current() {
+            let found = current.is_html(name);
+            self.pop();
+            if found {
                 return;
             }
         }
@@ -334,8 +349,10 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Pops elements until one of the HTML elements matching `pred` has been popped.
     pub(crate) fn pop_until_popped_any(&mut self, pred: impl Fn(&LocalName) -> bool) {
-        while let Some(e) = self.pop() {
-            if e.ns == Namespace::Html && pred(&e.name) {
+        while let Some(current) = self.open.current() {
+            let found = current.ns == Namespace::Html && pred(&current.name);
+            self.pop();
+            if found {
                 return;
             }
         }
@@ -606,7 +623,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Stop parsing" ("the end", § the-end, step 5): pop all the nodes off the stack.
     pub(crate) fn stop_parsing(&mut self) {
-        while self.pop().is_some() {}
+        while self.pop() {}
         self.stopped = true;
     }
 }

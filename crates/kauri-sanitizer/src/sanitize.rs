@@ -14,7 +14,7 @@ use kauri_dom::{Editor, Node, NodeData};
 use kauri_tokenizer::{local_name, AttrNamespace, Namespace};
 
 use crate::builtins::{is_animating_url_attribute, is_navigating_url_attribute};
-use crate::rules::{ElementRule, Ns, Rules};
+use crate::rules::{element_decision_by_key, ElementRule, Ns, Rules};
 use crate::url::contains_javascript_url;
 use crate::while_parsing::ParseFacts;
 
@@ -27,35 +27,25 @@ pub(crate) enum Action {
     ReplaceWithChildren,
 }
 
-/// The element steps of "sanitize core": replaced with its children if the config says so
-/// (checked first: a valid config never lists such an element in `elements`), else removed
-/// if `removeElements` has it or an `elements` allow-list lacks it, else kept.
-#[inline]
-pub(crate) fn element_action(rules: &Rules, key: &crate::rules::Key) -> Action {
-    element_decision(rules, key).0
-}
-
-/// [`element_action`] with, for a kept element, its `elements` entry (the element's own
-/// attribute lists), from the same lookup.
+/// The element steps of "sanitize core" (§ sanitize-core) for the element `ns`:`local`:
+/// replaced with its children if the config says so (checked first: a valid config never
+/// lists such an element in `elements`), else removed if `removeElements` has it or an
+/// `elements` allow-list lacks it, else kept; for a kept element, its `elements` entry (the
+/// element's own attribute lists). An atom name is looked up in the rules' small table
+/// ([`crate::rules::ElementTable`]), any other by the standard's steps over the hash sets
+/// ([`element_decision_by_key`], which also fills the table).
 #[inline]
 pub(crate) fn element_decision<'r>(
     rules: &'r Rules,
-    key: &crate::rules::Key,
+    ns: Namespace,
+    local: &kauri_tokenizer::LocalName,
 ) -> (Action, Option<&'r ElementRule>) {
-    // (An empty set is checked first: a lookup hashes the key even then.)
-    if !rules.replace_with_children.is_empty() && rules.replace_with_children.contains(key) {
-        return (Action::ReplaceWithChildren, None);
-    }
-    match &rules.elements {
-        Some(elements) => match elements.get(key) {
-            Some(rule) => (Action::Keep, Some(rule)),
-            None => (Action::Remove, None),
-        },
-        None if !rules.remove_elements.is_empty() && rules.remove_elements.contains(key) => {
-            (Action::Remove, None)
-        }
-        None => (Action::Keep, None),
-    }
+    let ns = Ns::of_element(ns);
+    let (action, rule) = match local.atom_word() {
+        Some(word) => rules.element_table.decision(ns, word),
+        None => element_decision_by_key(rules, &(ns, local.clone())),
+    };
+    (action, rule.map(|i| &rules.element_rules[i]))
 }
 
 /// "Sanitize core" (§ sanitize-core) on the children of `root` (a Document, a
@@ -103,18 +93,14 @@ pub(crate) fn sanitize_core<'a>(
                     continue;
                 }
                 NodeData::Element(element) => {
-                    let key = || {
-                        (
-                            Ns::of_element(element.namespace()),
-                            element.local_name().clone(),
-                        )
-                    };
+                    let decide =
+                        || element_decision(rules, element.namespace(), element.local_name());
                     let has_attributes = element.attributes().len() > 0;
                     let (action, local) = if parsed_with_rules && !has_attributes {
-                        debug_assert!(matches!(element_action(rules, &key()), Action::Keep));
+                        debug_assert!(matches!(decide().0, Action::Keep));
                         (Action::Keep, None)
                     } else {
-                        element_decision(rules, &key())
+                        decide()
                     };
                     match action {
                         Action::Remove => {

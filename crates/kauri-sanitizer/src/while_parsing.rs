@@ -52,7 +52,7 @@ use kauri_dom::{DomSink, DomSinkFilter, NodeHandle};
 use kauri_tokenizer::{Attribute, DistinctAttrs, ParseError, QualName, Span};
 use kauri_tree_builder::{ContentPatch, NodeOrText, QuirksMode, ShadowRootInit, TreeSink};
 
-use crate::rules::{Ns, Rules};
+use crate::rules::Rules;
 use crate::sanitize::{element_decision, holds_no_elements, keeps_attribute, Action};
 
 /// An insertion location as the tree builder gives it: inside a parent, after its last child,
@@ -338,8 +338,7 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
         if std::mem::take(&mut self.fragment_root_pending) {
             return self.inner.create_element(name, attrs);
         }
-        let key = (Ns::of_element(name.ns), name.local.clone());
-        let (action, rule) = element_decision(self.rules, &key);
+        let (action, rule) = element_decision(self.rules, name.ns, &name.local);
         let changes_structure = match action {
             Action::Keep => false,
             Action::Remove => !holds_no_elements(name.ns, &name.local),
@@ -356,9 +355,9 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
         }
         // The attribute steps of "sanitize core", as the element is created: a kept element
         // gets only the attributes the config keeps.
-        let (rules, ns) = (self.rules, name.ns);
+        let (rules, ns, local) = (self.rules, name.ns, name.local.clone());
         self.inner.create_element_retaining(name, attrs, |a| {
-            keeps_attribute(rules, rule, ns, &key.1, &a.name, &a.value)
+            keeps_attribute(rules, rule, ns, &local, &a.name, &a.value)
         })
     }
 

@@ -142,6 +142,34 @@ fn is_values(root: &Node<'_>) -> Vec<Option<String>> {
         .collect()
 }
 
+/// The distinct inputs of html5lib-tests' tree-construction suite (`None`, after saying so,
+/// where the data may be missing: see `kauri_testdata::html5lib_tests_or_skip`).
+fn tree_construction_inputs(test: &str) -> Option<Vec<String>> {
+    let dir = kauri_testdata::html5lib_tests_or_skip(test)?;
+    let files = kauri_testdata::files_with_suffix(&dir.join("tree-construction"), ".dat");
+    let mut inputs: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).expect("read a .dat file");
+            kauri_testdata::dat::read_dat(&text)
+        })
+        .map(|case| case.data)
+        .collect();
+    inputs.sort();
+    inputs.dedup();
+    Some(inputs)
+}
+
+/// Fails with every failure's description, when there are any.
+fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
 /// Checks both properties for one input; returns a description of the first failure.
 fn check(name: &str, s: &Sanitizer, safe: bool, html: &str, ctx: &QualName) -> Result<(), String> {
     let out = sanitize(s, html, ctx, safe);
@@ -354,12 +382,7 @@ fn corpus_output_is_a_fixpoint_and_round_trips() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    assert_no_failures(&failures);
 }
 
 #[test]
@@ -464,22 +487,11 @@ fn carriage_return_references_keep_their_text() {
 /// it repairs.
 #[test]
 fn tree_construction_inputs_are_fixpoints_and_round_trip() {
-    let Some(dir) = kauri_testdata::html5lib_tests_or_skip(
-        "tree_construction_inputs_are_fixpoints_and_round_trip",
-    ) else {
+    let Some(inputs) =
+        tree_construction_inputs("tree_construction_inputs_are_fixpoints_and_round_trip")
+    else {
         return;
     };
-    let files = kauri_testdata::files_with_suffix(&dir.join("tree-construction"), ".dat");
-    let mut inputs: Vec<String> = files
-        .iter()
-        .flat_map(|file| {
-            let text = std::fs::read_to_string(file).expect("read a .dat file");
-            kauri_testdata::dat::read_dat(&text)
-        })
-        .map(|case| case.data)
-        .collect();
-    inputs.sort();
-    inputs.dedup();
     assert!(
         inputs.len() > 1500,
         "expected the suite's inputs, found {}",
@@ -495,12 +507,7 @@ fn tree_construction_inputs_are_fixpoints_and_round_trip() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    assert_no_failures(&failures);
 }
 
 /// The sanitizing sink filters a kept element's attributes as it creates the element, and
@@ -511,23 +518,13 @@ fn tree_construction_inputs_are_fixpoints_and_round_trip() {
 /// whose attribute rules are per element, data attributes and `javascript:` URLs.
 #[test]
 fn the_sinks_tree_is_one_the_whole_walk_leaves_unchanged() {
-    let (Some(dir), Some(_)) = (
-        kauri_testdata::html5lib_tests_or_skip(
-            "the_sinks_tree_is_one_the_whole_walk_leaves_unchanged",
-        ),
-        kauri_testdata::corpus_or_skip("the_sinks_tree_is_one_the_whole_walk_leaves_unchanged"),
+    let test = "the_sinks_tree_is_one_the_whole_walk_leaves_unchanged";
+    let (Some(mut inputs), Some(_)) = (
+        tree_construction_inputs(test),
+        kauri_testdata::corpus_or_skip(test),
     ) else {
         return;
     };
-    let files = kauri_testdata::files_with_suffix(&dir.join("tree-construction"), ".dat");
-    let mut inputs: Vec<String> = files
-        .iter()
-        .flat_map(|file| {
-            let text = std::fs::read_to_string(file).expect("read a .dat file");
-            kauri_testdata::dat::read_dat(&text)
-        })
-        .map(|case| case.data)
-        .collect();
     for page in kauri_testdata::corpus_pages().expect("corpus") {
         let bytes = std::fs::read(page).expect("read page");
         inputs.push(String::from_utf8_lossy(&bytes).into_owned());
@@ -588,12 +585,7 @@ fn the_sinks_tree_is_one_the_whole_walk_leaves_unchanged() {
         "expected the suite's inputs and the corpus, found {}",
         inputs.len()
     );
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    assert_no_failures(&failures);
 }
 
 /// Where every element is kept, sanitizing while parsing and sanitizing the parsed tree give

@@ -41,8 +41,9 @@
 //! The maps hold one entry per element that is not kept or that landed nowhere, so memory stays
 //! linear in the input. An insertion costs one hash lookup per redirection it follows: one,
 //! except where the adoption agency algorithm put a replaced element into a new one it had not
-//! inserted yet (at most a few per run of the algorithm). `tests/linear_time.rs` holds the
-//! hostile families.
+//! inserted yet (at most a few per run of the algorithm). The test
+//! `the_sinks_work_grows_linearly_with_hostile_input` counts that work on the hostile families
+//! (`benches/support/hostile_families.rs`), and the `linear_time` benchmark times them.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -147,6 +148,10 @@ pub(crate) struct ParseFacts {
     /// `<body>` start tag in body, § parsing-main-inbody): the sink filters attributes as it
     /// creates elements, so "sanitize core" must then look at the tree's attributes.
     pub(crate) attributes_unfiltered: Cell<bool>,
+    /// The sink's own work beyond the parser's: the redirection map entries it followed and
+    /// the children it moved into an unwrapped element's place. Linear in the input, as the
+    /// test `the_sinks_work_grows_linearly_with_hostile_input` checks.
+    pub(crate) map_steps: Cell<u64>,
 }
 
 /// The per-node facts of a [`SanitizingSink`].
@@ -168,7 +173,13 @@ impl<'a> Maps<'a> {
     /// children may be redirected into another one that the adoption agency algorithm had
     /// created but not yet inserted (step 4.13.8 appends `lastNode` to the new `node` before
     /// `node` itself is inserted), so redirections are followed to the end.
-    fn adjusted(&self, inner: &DomSink<'a>, location: Location<'a>) -> Option<Location<'a>> {
+    /// Each entry followed counts one in `steps`.
+    fn adjusted(
+        &self,
+        inner: &DomSink<'a>,
+        location: Location<'a>,
+        steps: &Cell<u64>,
+    ) -> Option<Location<'a>> {
         if self.redirects.is_empty() {
             return Some(location);
         }
@@ -177,6 +188,7 @@ impl<'a> Maps<'a> {
         // the tree builder's moves never make (it never moves a node into its own subtree),
         // but bad input must not hang: such an insertion goes nowhere.
         for _ in 0..=self.redirects.len() {
+            steps.set(steps.get() + 1);
             let parent = match location {
                 Location::Append(parent) => parent,
                 Location::Before(sibling) => match inner.parent_node(&sibling) {
@@ -248,7 +260,7 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
             }
             return;
         };
-        let place = maps.adjusted(&self.inner, location);
+        let place = maps.adjusted(&self.inner, location, &self.facts.map_steps);
         let node = match child {
             NodeOrText::Text(text) => {
                 if let Some(place) = place {
@@ -268,6 +280,7 @@ impl<'a, 'r> SanitizingSink<'a, 'r> {
                         maps.redirects.insert(node, redirect);
                         // What went into it before it had a place follows it there.
                         while let Some(child) = self.inner.first_child(&node) {
+                            self.facts.map_steps.set(self.facts.map_steps.get() + 1);
                             self.inner.detach(&child);
                             insert_into_dom(&mut self.inner, place, NodeOrText::Node(child));
                         }
@@ -516,5 +529,48 @@ impl<'a> TreeSink for SanitizingSink<'a, '_> {
 
     fn set_doctype_span(&mut self, span: Span) {
         self.inner.set_doctype_span(span);
+    }
+}
+
+#[cfg(test)]
+#[path = "../benches/support/hostile_families.rs"]
+mod hostile_families;
+
+#[cfg(test)]
+mod tests {
+    use super::hostile_families::{families, HOSTILE_CONFIG};
+    use super::ParseFacts;
+
+    /// The sink's own work (the redirection map entries it follows and the children it moves,
+    /// [`ParseFacts::map_steps`]) over each hostile family at `n` and `16 n` repetitions: linear
+    /// work grows 16 times, quadratic work 256 times. Counted, not timed: the count is the same
+    /// on any machine. (The `linear_time` benchmark times the whole call.)
+    #[test]
+    fn the_sinks_work_grows_linearly_with_hostile_input() {
+        let sanitizer = crate::Sanitizer::from_json(HOSTILE_CONFIG).expect("a valid config");
+        let rules = sanitizer.rules(true);
+        let div = kauri_tokenizer::QualName::html(kauri_tokenizer::local_name!("div"));
+        let steps = |html: &str| {
+            let facts = ParseFacts::default();
+            let _doc = kauri_dom::Document::build(|arena| {
+                crate::parse_and_sanitize_fragment(arena, html, &div, rules, &facts)
+            });
+            facts.map_steps.get()
+        };
+        let n = 200;
+        let mut counted = 0;
+        for ((name, small), (_, large)) in families(n).into_iter().zip(families(16 * n)) {
+            let (few, many) = (steps(&small), steps(&large));
+            eprintln!("{name}: {few} -> {many}");
+            assert!(
+                many <= 17 * few.max(1),
+                "{name}: {n} -> {} repetitions took {few} -> {many} map steps: not linear",
+                16 * n
+            );
+            counted += usize::from(few > 0);
+        }
+        // (Most families go through the map: a config that sent none through would test
+        // nothing.)
+        assert!(counted >= 4, "only {counted} families used the map");
     }
 }

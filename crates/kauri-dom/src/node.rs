@@ -574,33 +574,19 @@ impl<'a> Element<'a> {
     pub fn attributes(&self) -> impl ExactSizeIterator<Item = (&AttrName, &str)> + Clone {
         self.attr_list().iter().map(|a| (&*a.name, a.value()))
     }
-    /// The attributes as owned [`Attribute`](kauri_tokenizer::Attribute)s, in order (for the
-    /// tree builder's [`element_attrs`](kauri_tree_builder::TreeSink::element_attrs), clones
-    /// and attribute merges).
+    /// The attributes as owned [`Attribute`](kauri_tokenizer::Attribute)s, in order (for
+    /// clones and attribute merges).
     pub(crate) fn attribute_copies(&self) -> Vec<kauri_tokenizer::Attribute> {
-        self.attributes()
-            .map(|(name, value)| kauri_tokenizer::Attribute {
-                name: name.clone(),
-                value: value.to_owned(),
-            })
-            .collect()
+        owned_copies(self.attr_list())
     }
 
     /// The attributes of the token the element was created for, as owned
     /// [`Attribute`](kauri_tokenizer::Attribute)s, in order: its attributes, unless a sink
     /// filtered them at creation and kept them for the tree builder
     /// ([`DomSink::create_element_retaining`](crate::DomSink::create_element_retaining)).
+    /// (The tree builder's [`element_attrs`](kauri_tree_builder::TreeSink::element_attrs).)
     pub(crate) fn token_attribute_copies(&self) -> Vec<kauri_tokenizer::Attribute> {
-        let Some(list) = self.attrs.get() else {
-            return Vec::new();
-        };
-        list.token_attrs()
-            .iter()
-            .map(|a| kauri_tokenizer::Attribute {
-                name: (*a.name).clone(),
-                value: a.value().to_owned(),
-            })
-            .collect()
+        owned_copies(self.attrs.get().map_or(&[], |list| list.token_attrs()))
     }
     /// The element's `is` value (§ concept-element-is-value of the DOM standard): the value
     /// of the `is` attribute it was created with, which later changes to its attributes do not
@@ -1393,6 +1379,17 @@ impl<'a> ShadowRoot<'a> {
     pub fn keep_custom_element_registry_null(&self) -> bool {
         self.keep_custom_element_registry_null
     }
+}
+
+/// Owned copies of attributes of a store, in order.
+fn owned_copies(attrs: &[crate::store::Attr<'_>]) -> Vec<kauri_tokenizer::Attribute> {
+    attrs
+        .iter()
+        .map(|a| kauri_tokenizer::Attribute {
+            name: (*a.name).clone(),
+            value: a.value().to_owned(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -270,11 +270,9 @@ impl Store {
         attrs: DistinctAttrs<'_>,
         is_value: IsValue<'_>,
     ) -> Option<&'s AttrList<'s>> {
-        if let IsValue::FromAttributes = is_value {
-            return self.attr_list(attrs);
-        }
-        let IsValue::Kept(is_value) = is_value else {
-            return self.attr_list(attrs);
+        let is_value = match is_value {
+            IsValue::FromAttributes => return self.attr_list(attrs),
+            IsValue::Kept(is_value) => is_value,
         };
         let attrs = attrs.as_slice();
         if attrs.is_empty() && is_value.is_none() {

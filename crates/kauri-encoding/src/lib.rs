@@ -103,6 +103,16 @@ use encoding_rs::{ISO_2022_JP, UTF_8, WINDOWS_1252};
 use std::fmt;
 
 /// How sure the parser is of the encoding (§ concept-encoding-confidence, "confidence").
+///
+/// ```
+/// use kauri_encoding::{sniff, Confidence, SniffOptions};
+/// let opts = SniffOptions::default();
+/// // A byte order mark settles the encoding ...
+/// assert_eq!(sniff(b"\xEF\xBB\xBF<p>hi", &opts)?.confidence, Confidence::Certain);
+/// // ... a `<meta>` in the first bytes only makes it likely.
+/// assert_eq!(sniff(b"<meta charset=utf-8><p>hi", &opts)?.confidence, Confidence::Tentative);
+/// # Ok::<(), kauri_encoding::UnknownLabel>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Confidence {
     /// The encoding may still change if the tree builder meets a `<meta>` declaring another one.
@@ -115,6 +125,13 @@ pub enum Confidence {
 
 impl Confidence {
     /// `tentative`, `certain` or `irrelevant`.
+    ///
+    /// ```
+    /// use kauri_encoding::{sniff, SniffOptions};
+    /// let decision = sniff(b"<meta charset=koi8-r>", &SniffOptions::default())?;
+    /// assert_eq!(decision.confidence.as_str(), "tentative");
+    /// # Ok::<(), kauri_encoding::UnknownLabel>(())
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Confidence::Tentative => "tentative",
@@ -125,6 +142,16 @@ impl Confidence {
 }
 
 /// Which step of the decision produced the encoding.
+///
+/// ```
+/// use kauri_encoding::{sniff, EncodingSource, SniffOptions};
+/// let page = b"<meta charset=koi8-r><p>hi";
+/// let http = SniffOptions { transport_label: Some("iso-8859-2".into()), ..Default::default() };
+/// assert_eq!(sniff(page, &http)?.source, EncodingSource::Transport);
+/// assert_eq!(sniff(page, &SniffOptions::default())?.source, EncodingSource::MetaPrescan);
+/// assert_eq!(sniff(b"<p>hi", &SniffOptions::default())?.source, EncodingSource::Default);
+/// # Ok::<(), kauri_encoding::UnknownLabel>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EncodingSource {
     /// [`SniffOptions::override_label`]: the user's explicit choice.
@@ -151,6 +178,15 @@ pub enum EncodingSource {
 impl EncodingSource {
     /// A short lowercase name for reports: `override`, `bom`, `transport`, `meta-prescan`,
     /// `meta-in-tree`, `guess`, `default` or `unicode`.
+    ///
+    /// ```
+    /// use kauri_encoding::{sniff, SniffOptions};
+    /// let d = sniff(b"<meta charset=koi8-r>", &SniffOptions::default())?;
+    /// let (source, confidence) = (d.source.as_str(), d.confidence.as_str());
+    /// let report = format!("{} ({source}, {confidence})", d.encoding.name());
+    /// assert_eq!(report, "KOI8-R (meta-prescan, tentative)");
+    /// # Ok::<(), kauri_encoding::UnknownLabel>(())
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             EncodingSource::Override => "override",
@@ -168,6 +204,19 @@ impl EncodingSource {
 /// The inputs to [`sniff`] besides the bytes. `SniffOptions::default()` describes a document
 /// from the network with no `Content-Type` charset and no hints: pre-scan, then guess (without
 /// UTF-8), then windows-1252.
+///
+/// ```
+/// use kauri_encoding::{sniff, SniffOptions};
+/// // Nothing declared and nothing to guess from: windows-1252 ...
+/// assert_eq!(sniff(b"<p>hi", &SniffOptions::default())?.encoding.name(), "windows-1252");
+/// // ... or the legacy encoding of the domain the page came from.
+/// let japanese = SniffOptions { tld_hint: Some("example.co.jp".into()), ..Default::default() };
+/// assert_eq!(sniff(b"<p>hi", &japanese)?.encoding.name(), "Shift_JIS");
+/// // The user's choice beats everything but a byte order mark.
+/// let chosen = SniffOptions { override_label: Some("koi8-r".into()), ..Default::default() };
+/// assert_eq!(sniff(b"<meta charset=utf-8>", &chosen)?.encoding.name(), "KOI8-R");
+/// # Ok::<(), kauri_encoding::UnknownLabel>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SniffOptions {
     /// An encoding label the user chose explicitly (step 2). Only a BOM beats it. An unknown
@@ -191,6 +240,21 @@ pub struct SniffOptions {
 }
 
 /// What [`sniff`] decided: the encoding, the confidence and why.
+///
+/// ```
+/// use kauri_encoding::{encoding_for_label, sniff, SniffOptions};
+/// use kauri_encoding::{Confidence, EncodingDecision, EncodingSource};
+/// let decision = sniff(b"\xEF\xBB\xBF<p>caf\xC3\xA9", &SniffOptions::default())?;
+/// assert_eq!(
+///     decision,
+///     EncodingDecision {
+///         encoding: encoding_for_label("utf-8").unwrap(),
+///         confidence: Confidence::Certain,
+///         source: EncodingSource::Bom,
+///     }
+/// );
+/// # Ok::<(), kauri_encoding::UnknownLabel>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EncodingDecision {
     /// The encoding to decode with. Its WHATWG name is `encoding.name()`.
@@ -203,6 +267,15 @@ pub struct EncodingDecision {
 
 impl EncodingDecision {
     /// The decision for input that is already Unicode text: UTF-8, confidence irrelevant.
+    ///
+    /// ```
+    /// use kauri_encoding::{Confidence, EncodingDecision, EncodingSource};
+    /// let text = EncodingDecision::unicode();
+    /// assert_eq!(text.encoding.name(), "UTF-8");
+    /// assert_eq!(text.confidence, Confidence::Irrelevant);
+    /// assert_eq!(text.source, EncodingSource::Unicode);
+    /// assert!(!text.is_tentative());
+    /// ```
     pub fn unicode() -> Self {
         EncodingDecision {
             encoding: UTF_8,
@@ -213,6 +286,23 @@ impl EncodingDecision {
 
     /// The decision after a restart caused by a `<meta>` the tree builder found
     /// (§ changing-the-encoding-while-parsing step 6): `encoding`, confidence certain.
+    ///
+    /// ```
+    /// use kauri_encoding::{encoding_for_change, sniff, Confidence, EncodingDecision, SniffOptions};
+    /// // The `<meta>` comes after the 1,024 bytes the pre-scan reads: windows-1252, tentative.
+    /// let mut page = b"<!DOCTYPE html><title>Hi</title>".to_vec();
+    /// page.resize(1024, b' ');
+    /// page.extend_from_slice(b"<meta charset=koi8-r>");
+    /// let first = sniff(&page, &SniffOptions::default())?;
+    /// assert_eq!(first.encoding.name(), "windows-1252");
+    /// assert!(first.is_tentative());
+    /// // The tree builder meets the `<meta>`: restart the parse with its encoding, now certain.
+    /// let new = encoding_for_change(first.encoding, "koi8-r").unwrap();
+    /// let restart = EncodingDecision::meta_in_tree(new);
+    /// assert_eq!(restart.encoding.name(), "KOI8-R");
+    /// assert_eq!(restart.confidence, Confidence::Certain);
+    /// # Ok::<(), kauri_encoding::UnknownLabel>(())
+    /// ```
     pub fn meta_in_tree(encoding: &'static Encoding) -> Self {
         EncodingDecision {
             encoding,
@@ -222,12 +312,28 @@ impl EncodingDecision {
     }
 
     /// Whether the confidence is tentative (so a `<meta>` in the tree may still change it).
+    ///
+    /// ```
+    /// use kauri_encoding::{sniff, SniffOptions};
+    /// let opts = SniffOptions::default();
+    /// assert!(sniff(b"<meta charset=gbk>", &opts)?.is_tentative());
+    /// assert!(!sniff(b"\xFE\xFF\0<", &opts)?.is_tentative()); // a UTF-16BE byte order mark
+    /// # Ok::<(), kauri_encoding::UnknownLabel>(())
+    /// ```
     pub fn is_tentative(&self) -> bool {
         self.confidence == Confidence::Tentative
     }
 }
 
 /// An encoding label that names no encoding of the Encoding standard.
+///
+/// ```
+/// use kauri_encoding::{sniff, SniffOptions, UnknownLabel};
+/// let opts = SniffOptions { override_label: Some("latin-9000".into()), ..Default::default() };
+/// let err = sniff(b"<p>hi", &opts).unwrap_err();
+/// assert_eq!(err, UnknownLabel("latin-9000".into()));
+/// assert_eq!(err.to_string(), r#"unknown encoding label "latin-9000""#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLabel(pub String);
 
@@ -241,6 +347,13 @@ impl std::error::Error for UnknownLabel {}
 
 /// Looks up an encoding label the way the Encoding standard's "get an encoding" does (ASCII
 /// case-insensitive, surrounding ASCII whitespace ignored). `None` for unknown labels.
+///
+/// ```
+/// use kauri_encoding::encoding_for_label;
+/// assert_eq!(encoding_for_label(" Latin1 ").map(|e| e.name()), Some("windows-1252"));
+/// assert_eq!(encoding_for_label("utf8").map(|e| e.name()), Some("UTF-8"));
+/// assert_eq!(encoding_for_label("latin-9000"), None);
+/// ```
 pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     Encoding::for_label(label.as_bytes())
 }
@@ -249,6 +362,19 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 /// so far; see the crate documentation for the order of the steps.
 ///
 /// Errors only when [`SniffOptions::override_label`] is not a known label.
+///
+/// ```
+/// use kauri_encoding::{sniff, Confidence, EncodingSource, SniffOptions};
+/// // A `Content-Type: text/html; charset=iso-8859-2` header beats the page's `<meta>` ...
+/// let http = SniffOptions { transport_label: Some("iso-8859-2".into()), ..Default::default() };
+/// let d = sniff(b"<meta charset=koi8-r><p>\xB1", &http)?;
+/// assert_eq!(d.encoding.name(), "ISO-8859-2");
+/// assert_eq!((d.confidence, d.source), (Confidence::Certain, EncodingSource::Transport));
+/// // ... and a byte order mark beats the header.
+/// let d = sniff(b"\xEF\xBB\xBF<p>", &http)?;
+/// assert_eq!((d.encoding.name(), d.source), ("UTF-8", EncodingSource::Bom));
+/// # Ok::<(), kauri_encoding::UnknownLabel>(())
+/// ```
 pub fn sniff(bytes: &[u8], opts: &SniffOptions) -> Result<EncodingDecision, UnknownLabel> {
     let decided = |encoding, confidence, source| {
         Ok(EncodingDecision {

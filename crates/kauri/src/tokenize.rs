@@ -39,6 +39,19 @@ pub fn to_json(input: &str, initial_state: State, last_start_tag: Option<&str>) 
 /// Like [`to_json`], but feeds the input `chunk_chars` characters at a time (0 means all at
 /// once; 1 means one character per [`Tokenizer::feed`] call). The result must not depend on the
 /// chunking.
+///
+/// ```
+/// use kauri::tokenize::{to_json, to_json_chunked};
+/// use kauri_tokenizer::State;
+///
+/// let input = "<a href=x>hi&amp;";
+/// let one_char_at_a_time = to_json_chunked(input, State::Data, None, 1);
+/// assert_eq!(one_char_at_a_time, to_json(input, State::Data, None));
+/// assert_eq!(
+///     one_char_at_a_time,
+///     r#"{"tokens":[["StartTag","a",{"href":"x"}],["Character","hi&"]],"errors":[]}"#
+/// );
+/// ```
 pub fn to_json_chunked(
     input: &str,
     initial_state: State,

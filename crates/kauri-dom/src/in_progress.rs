@@ -121,7 +121,9 @@ impl DocumentInProgress {
         let arena_ref: &'static Arena<'static> = unsafe { arena.as_ref() };
         let mut sink = DomSink::new(arena_ref);
         let document = sink.document();
-        let root: *const Node<'static> = sink.own(&document).map_or(std::ptr::null(), |n| n);
+        let root: *const Node<'static> = sink
+            .own(&document)
+            .expect("a new sink owns the Document node it made");
         let pipeline = start(sink);
         DocumentInProgress {
             pipeline: ManuallyDrop::new(pipeline),

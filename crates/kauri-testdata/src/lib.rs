@@ -86,7 +86,8 @@ pub fn workspace_root() -> PathBuf {
 /// folder inside it.
 fn locate(variable: &'static str, defaults: &[&str], marker: &str) -> Result<PathBuf, DataError> {
     let root = workspace_root();
-    let holds_data = |dir: &Path| dir.join(marker).is_dir();
+    // (The marker is a subfolder, or a file such as the corpus's `MANIFEST.tsv`.)
+    let holds_data = |dir: &Path| dir.join(marker).exists();
     if let Some(dir) = std::env::var_os(variable) {
         let dir = root.join(dir);
         return if holds_data(&dir) {
@@ -120,7 +121,7 @@ pub fn html5lib_tests_dir() -> Result<PathBuf, DataError> {
 }
 
 /// The corpus of saved web pages: `$KAURI_CORPUS`, else `../shared/corpus` (relative to the
-/// workspace root).
+/// workspace root); a folder counts as the corpus when it holds its `MANIFEST.tsv`.
 ///
 /// ```
 /// if let Ok(dir) = kauri_testdata::corpus_dir() {
@@ -128,7 +129,7 @@ pub fn html5lib_tests_dir() -> Result<PathBuf, DataError> {
 /// }
 /// ```
 pub fn corpus_dir() -> Result<PathBuf, DataError> {
-    locate("KAURI_CORPUS", &["../shared/corpus"], ".")
+    locate("KAURI_CORPUS", &["../shared/corpus"], "MANIFEST.tsv")
 }
 
 /// The web-platform-tests data (`sanitizer-api/`, see `../shared/wpt/PROVENANCE.md`):

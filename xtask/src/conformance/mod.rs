@@ -90,7 +90,18 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let suites = if own_only {
         run_own()
     } else {
-        run_all(&data_dir()?)
+        let dir = data_dir()?;
+        // Without CI a missing WPT folder leaves the sanitizer suite reported as not run; under
+        // CI it is an error, as missing data is for every test.
+        if kauri_testdata::missing_data_fails() {
+            kauri_testdata::wpt_dir().map_err(|e| {
+                format!(
+                    "the sanitizer suite's data: {e}. CI is set, so missing data is a failure \
+                     (README.md, \"Two commands\", says what ../shared must hold)"
+                )
+            })?;
+        }
+        run_all(&dir)
     };
     if verbose {
         for suite in &suites {

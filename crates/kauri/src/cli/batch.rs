@@ -499,9 +499,17 @@ mod tests {
     #[test]
     fn a_writer_that_stops_releases_every_waiting_page() {
         let window = Window::new(1);
-        std::thread::scope(|scope| {
-            scope.spawn(|| window.wait_for(1_000_000));
+        let released = std::thread::scope(|scope| {
+            let waiter = scope.spawn(|| {
+                window.wait_for(1_000_000);
+                true
+            });
             drop(super::OpenOnDrop(&window));
+            waiter.join().expect("the waiting page's thread ends")
         });
+        assert!(released);
+        // The window stays open for every later page too.
+        assert_eq!(*window.written.lock().expect("not poisoned"), usize::MAX);
+        window.wait_for(usize::MAX - 1);
     }
 }

@@ -46,7 +46,15 @@ fn plans(miri: bool) -> Vec<Plan> {
 fn a_panic_at_any_sink_callback_leaves_everything_usable() {
     let inputs = if cfg!(miri) { &INPUTS[..2] } else { INPUTS };
     let plans = plans(cfg!(miri));
-    for input in inputs {
+    for (i, input) in inputs.iter().enumerate() {
+        // Under Miri, every second plan for each input, in turn: each plan runs once, and each
+        // input as a document (merged text, the first; foster-parented text, the second) and
+        // as a fragment.
+        let plans: Vec<Plan> = if cfg!(miri) {
+            plans.iter().skip(i % 2).step_by(2).copied().collect()
+        } else {
+            plans.clone()
+        };
         panic_at_each_callback(input, &plans, None);
     }
 }

@@ -341,30 +341,40 @@ mod tests {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
             text.push_str(pieces[(seed >> 16) as usize % pieces.len()]);
         }
-        let n = if cfg!(miri) { 4 } else { 60 };
+        // (Miri, slow, takes two offsets besides the fixed ones; each walk of the definition
+        // over the text is thousands of characters there.)
+        let n = if cfg!(miri) { 2 } else { 60 };
         let offsets = (0..n)
             .map(|k| k * text.len() / n)
             .chain([31, 32, 33, text.len()]);
         let mut forward = LineCounter::new();
         for offset in offsets.filter(|&o| text.is_char_boundary(o)) {
-            assert_eq!(
-                forward.position(&text, offset),
-                naive(&text, offset),
-                "{offset}"
-            );
-            assert_eq!(line_col(&text, offset), naive(&text, offset), "{offset}");
+            let expected = naive(&text, offset);
+            assert_eq!(forward.position(&text, offset), expected, "{offset}");
+            assert_eq!(line_col(&text, offset), expected, "{offset}");
         }
         let bytes = text.as_bytes();
+        // The definition's counts: one pass over the text, less those before `from`.
+        let count = |bytes: &[u8]| {
+            let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+            (lf, bytes.iter().filter(|&&b| b == b'\r').count())
+        };
+        let all = count(bytes);
         for from in [0, 1, 31] {
-            let lf = bytes[from..].iter().filter(|&&b| b == b'\n').count();
-            let cr = bytes[from..].iter().filter(|&&b| b == b'\r').count();
+            let before = count(&bytes[..from]);
+            let (lf, cr) = (all.0 - before.0, all.1 - before.1);
             assert_eq!(count_lf_cr(&bytes[from..]), (lf, cr));
             assert_eq!(count_lf_cr_portable(&bytes[from..]), (lf, cr));
         }
         // Every lane of every block a line break: the lane counters must not overflow.
         let breaks = "\n\r".repeat(16 * 300 + 3);
         assert_eq!(count_lf_cr(breaks.as_bytes()), (16 * 300 + 3, 16 * 300 + 3));
-        let lines = naive(&breaks, breaks.len()).0 - 1;
+        // The first LF, a CR LF pair for each further repeat, the last CR (Miri leaves out the
+        // definition's walk over the 9,606 characters, which agrees).
+        let lines = u32::try_from(breaks.len() / 2 + 1).unwrap();
+        if !cfg!(miri) {
+            assert_eq!(naive(&breaks, breaks.len()).0 - 1, lines);
+        }
         assert_eq!(line_breaks(breaks.as_bytes(), false), lines);
     }
 

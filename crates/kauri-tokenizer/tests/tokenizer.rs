@@ -249,10 +249,15 @@ fn initial_state_and_last_start_tag() {
     );
 }
 
+/// A tag with 50,000 attributes, each name twice: every second one is a duplicate, found
+/// through the name set (the list is past the pair-by-pair scan). Untimed: a pair-by-pair
+/// check would still pass here (50,000 names take seconds that way in release, not minutes),
+/// so the time is the benchmarks' to bound: the `attributes` and `attributes-long` families of
+/// `cargo bench -p kauri --bench scaling_check` (each doubling of the input at most x2.3).
 #[test]
-fn duplicate_attributes_in_linear_time() {
-    // Miri runs 300 (the same paths: the name set, its growth, the deferred check).
-    let n = if cfg!(miri) { 300 } else { 50_000 };
+fn duplicate_attributes_of_a_long_list() {
+    // Miri runs 100 (the same paths: the name set, two growths of it, the duplicate check).
+    let n = if cfg!(miri) { 100 } else { 50_000 };
     let mut input = String::from("<div");
     for i in 0..n {
         input.push_str(&format!(" a{i}=1"));
@@ -261,9 +266,7 @@ fn duplicate_attributes_in_linear_time() {
         input.push_str(&format!(" a{i}=2"));
     }
     input.push('>');
-    let start = std::time::Instant::now();
     let r = run(&input);
-    assert!(cfg!(miri) || start.elapsed().as_secs() < 20);
     assert_eq!(r.errors.len(), n);
     assert!(r
         .errors
@@ -376,8 +379,14 @@ fn arbitrary_input_never_panics() {
     let iterations: usize = std::env::var("KAURI_FUZZ_ITERS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(if cfg!(miri) { 6 } else { 300 });
-    for _ in 0..iterations {
+        .unwrap_or(if cfg!(miri) { 4 } else { 300 });
+    let states = [
+        State::Data,
+        State::Rcdata,
+        State::ScriptData,
+        State::CdataSection,
+    ];
+    for iteration in 0..iterations {
         let mut input = String::new();
         for _ in 0..40 {
             seed ^= seed << 13;
@@ -385,12 +394,13 @@ fn arbitrary_input_never_panics() {
             seed ^= seed << 17;
             input.push_str(pieces[(seed % pieces.len() as u64) as usize]);
         }
-        for state in [
-            State::Data,
-            State::Rcdata,
-            State::ScriptData,
-            State::CdataSection,
-        ] {
+        // Under Miri, one state per input, in turn (each state once over the 4 inputs).
+        let states = if cfg!(miri) {
+            &states[iteration % states.len()..][..1]
+        } else {
+            &states[..]
+        };
+        for &state in states {
             let whole = {
                 let mut t = Tokenizer::new(
                     Recorder::default(),
@@ -504,10 +514,17 @@ fn error_positions_are_those_of_their_offsets_for_any_chunking() {
         "<!DOCTYPE html PUBLIC\"a\r\nb\"'c\rd'x>\u{e9}<a =b c\"d e=f\"g h/ i>",
         long_line.as_str(),
     ];
-    for input in inputs {
+    let chunkings: [&[usize]; 7] = [&[], &[1], &[2], &[3, 1], &[5, 1, 2], &[7], &[64, 1]];
+    for (i, input) in inputs.into_iter().enumerate() {
         let whole = run(input);
         assert!(!whole.errors.is_empty(), "{input:?}");
-        for chunks in [&[][..], &[1], &[2], &[3, 1], &[5, 1, 2], &[7], &[64, 1]] {
+        // Miri takes two chunkings per input, in turn (every chunking at least once; the whole
+        // input, owned and lent, for every input).
+        let picked = chunkings
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| !cfg!(miri) || k == i % 7 || k == (i + 3) % 7);
+        for (_, &chunks) in picked {
             let r = run_with(input, chunks, Recorder::default());
             assert_eq!(r.errors, whole.errors, "{input:?} in chunks {chunks:?}");
             for e in &r.errors {
@@ -603,7 +620,8 @@ fn long_attribute_lists_are_the_same_with_and_without_errors() {
         (seed % n as u64) as usize
     };
     // (Under Miri, which runs this for the prefetch in the name set: one round, fed whole,
-    // without a limit and with one; about 1,000x slower there.)
+    // without a limit, so every list past 12 attributes uses the set; about 1,000x slower
+    // there.)
     let rounds = if cfg!(miri) { 1 } else { 200 };
     for round in 0..rounds {
         let mut input = String::new();
@@ -635,7 +653,7 @@ fn long_attribute_lists_are_the_same_with_and_without_errors() {
             expected.push((attrs, cut));
         }
         let limits: &[Option<usize>] = if cfg!(miri) {
-            &[None, Some(13)]
+            &[None]
         } else {
             &[None, Some(3), Some(11), Some(12), Some(13), Some(20)]
         };

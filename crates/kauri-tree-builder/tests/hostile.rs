@@ -1,22 +1,24 @@
 //! Hostile inputs: deep nesting and long runs of stray tags must not make tree construction
-//! quadratic (no recursion on depth, O(1) "not open" checks). Each case is sized so that a
-//! quadratic algorithm would take many seconds.
+//! recurse on depth or fail. Each case is built and its time printed (`--nocapture`), but no
+//! time is asserted: a unit test's wall-clock bound fails on a loaded machine and passes most
+//! quadratic algorithms at this size anyway (20,000² steps take a second or so in
+//! release). Bounds on time are the benchmarks' (`cargo bench -p kauri --bench scaling_check`:
+//! each doubling of the input at most x2.3, for nested divs, unclosed formatting, foster
+//! parenting, the adoption agency families and long attribute lists).
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-fn timed(name: &str, input: &str) -> Duration {
+fn timed(name: &str, input: &str) {
     let start = Instant::now();
     let dom = support::parse_document(input);
     assert!(dom.nodes.len() > 1);
-    let took = start.elapsed();
-    eprintln!("{name}: {} bytes in {took:?}", input.len());
-    took
+    eprintln!("{name}: {} bytes in {:?}", input.len(), start.elapsed());
 }
 
 #[test]
-fn hostile_inputs_are_not_quadratic() {
+fn hostile_inputs_build() {
     let n = 20_000;
     let cases = [
         ("nested divs", "<div>".repeat(n)),
@@ -62,7 +64,6 @@ fn hostile_inputs_are_not_quadratic() {
         ("formatting then blocks", "<b><p>x</b>".repeat(n / 2)),
     ];
     for (name, input) in &cases {
-        let took = timed(name, input);
-        assert!(took < Duration::from_secs(20), "{name} took {took:?}");
+        timed(name, input);
     }
 }

@@ -371,8 +371,15 @@ mod tests {
             encoding: Some("no-such-encoding".into()),
             ..ParseOptions::default()
         };
-        for bytes in &inputs {
-            for opts in [&ParseOptions::default(), &guess, &certain, &cut, &bad_label] {
+        let options = [&ParseOptions::default(), &guess, &certain, &cut, &bad_label];
+        for (i, bytes) in inputs.iter().enumerate() {
+            // Under Miri (slow: the restarts parse 1,100 bytes twice), one set of options per
+            // input, in turn, and the guess for every restart; every set of options is used.
+            let picked = options
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| !cfg!(miri) || k == i % options.len() || (k == 1 && i >= 8));
+            for (_, opts) in picked {
                 same_as_borrowed(bytes, opts);
             }
         }

@@ -271,8 +271,14 @@ mod tests {
         ] {
             for len in 0..longest {
                 for at in 0..=len {
-                    for &special in specials {
-                        for &second in specials {
+                    for (i, &special) in specials.iter().enumerate() {
+                        // Under Miri, one second special per first one, in turn.
+                        let seconds = if cfg!(miri) {
+                            &specials[(i + len + at) % specials.len()..][..1]
+                        } else {
+                            specials
+                        };
+                        for &second in seconds {
                             let text = format!(
                                 "{}{special}{}{second}",
                                 "a".repeat(at),

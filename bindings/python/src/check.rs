@@ -5,7 +5,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
-use crate::{check_label, text_of, type_name, EncodingError};
+use crate::{check_label, text_of, type_name, EncodingError, DEFAULT};
 
 /// One report of `kauri.check()`: the error's `code`, a worded `message`, its range (`start`
 /// and `end` byte offsets into the decoded text; `first_line`, `first_col`, `last_line`,
@@ -73,7 +73,8 @@ fn record(
 /// encoding sniffing (`encoding` overrides it). `scripting` is the parser's scripting flag
 /// (off, as in `parse()`: `noscript` content is checked as markup).
 #[pyfunction]
-#[pyo3(signature = (html, /, *, encoding=None, scripting=true))]
+#[pyo3(signature = (html, /, *, encoding=DEFAULT.encoding.clone(), scripting=DEFAULT.scripting),
+       text_signature = "(html, /, *, encoding=None, scripting=True)")]
 pub fn check(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,

@@ -8,7 +8,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 
 mod check;
 mod document;
@@ -81,6 +81,58 @@ pyo3::create_exception!(
     "An edit the DOM would refuse (an invalid attribute name, for example)."
 );
 
+/// The one table of defaults, `kauri::ParseOptions::default()` (the README's "Defaults"): the
+/// keyword arguments of `parse`, `parse_fragment`, `Parser` and `check` default to its fields
+/// (pyo3 evaluates a signature's default expression for each argument left out), and
+/// `default_options()` gives it to Python.
+///
+/// Each signature also states its defaults as text, in its `text_signature` (pyo3 shows a
+/// default that is not a literal as `...`, and `inspect.signature` and `help()` read that text)
+/// and in `python/kauri/_kauri.pyi`; `tests/test_defaults.py` checks both against
+/// `default_options()`, and that leaving a keyword out is passing its default.
+pub(crate) static DEFAULT: std::sync::LazyLock<kauri::ParseOptions> =
+    std::sync::LazyLock::new(kauri::ParseOptions::default);
+
+/// A count of the table (`max_depth`, the limits) as the keyword arguments take it.
+pub(crate) fn count(n: Option<usize>) -> Option<i64> {
+    n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+/// `kauri.default_options()`: every parse option's name and default, a new dict each call.
+#[pyfunction]
+fn default_options(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    // Every field by name: a field added to `ParseOptions` does not compile here until it is
+    // given to Python.
+    let kauri::ParseOptions {
+        scripting,
+        encoding,
+        transport_charset,
+        allow_utf8_guess,
+        locations,
+        iframe_srcdoc,
+        max_input_bytes,
+        max_attributes,
+        max_depth,
+        declarative_shadow_roots,
+        template_for,
+        errors,
+    } = DEFAULT.clone();
+    let dict = PyDict::new(py);
+    dict.set_item("encoding", encoding)?;
+    dict.set_item("transport_charset", transport_charset)?;
+    dict.set_item("scripting", scripting)?;
+    dict.set_item("errors", errors)?;
+    dict.set_item("locations", locations)?;
+    dict.set_item("declarative_shadow_roots", declarative_shadow_roots)?;
+    dict.set_item("max_depth", max_depth)?;
+    dict.set_item("template_for", template_for)?;
+    dict.set_item("max_input_bytes", max_input_bytes)?;
+    dict.set_item("max_attributes", max_attributes)?;
+    dict.set_item("allow_utf8_guess", allow_utf8_guess)?;
+    dict.set_item("iframe_srcdoc", iframe_srcdoc)?;
+    Ok(dict)
+}
+
 /// The options shared by `parse` and `parse_fragment`, as Python passes them.
 /// One keyword argument per field of `kauri::ParseOptions` (the README's "Defaults" table),
 /// apart from the encodings, which only bytes take.
@@ -101,8 +153,6 @@ impl Flags {
     fn options(&self) -> kauri::ParseOptions {
         kauri::ParseOptions {
             scripting: self.scripting,
-            encoding: None,
-            transport_charset: None,
             allow_utf8_guess: self.allow_utf8_guess,
             locations: self.locations,
             iframe_srcdoc: self.iframe_srcdoc,
@@ -113,6 +163,8 @@ impl Flags {
             template_for: self.template_for,
             // Errors are collected only when asked for (no line/column work otherwise).
             errors: self.errors,
+            // The encodings, which only bytes take, are the caller's to set.
+            ..kauri::ParseOptions::default()
         }
     }
 }
@@ -152,10 +204,21 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// Parses a document from `str` (already decoded) or `bytes` (decoded after the standard's
 /// encoding sniffing).
 #[pyfunction]
-#[pyo3(signature = (html, /, *, encoding=None, transport_charset=None, scripting=true,
-                    errors=false, locations=false, declarative_shadow_roots=None, max_depth=None,
-                    url=None, template_for=true, max_input_bytes=None, max_attributes=None,
-                    allow_utf8_guess=true, iframe_srcdoc=false))]
+#[pyo3(signature = (html, /, *, encoding=DEFAULT.encoding.clone(),
+                    transport_charset=DEFAULT.transport_charset.clone(),
+                    scripting=DEFAULT.scripting, errors=DEFAULT.errors,
+                    locations=DEFAULT.locations,
+                    declarative_shadow_roots=DEFAULT.declarative_shadow_roots,
+                    max_depth=count(DEFAULT.max_depth), url=None,
+                    template_for=DEFAULT.template_for,
+                    max_input_bytes=count(DEFAULT.max_input_bytes),
+                    max_attributes=count(DEFAULT.max_attributes),
+                    allow_utf8_guess=DEFAULT.allow_utf8_guess,
+                    iframe_srcdoc=DEFAULT.iframe_srcdoc),
+       text_signature = "(html, /, *, encoding=None, transport_charset=None, scripting=True, \
+                         errors=False, locations=False, declarative_shadow_roots=None, \
+                         max_depth=None, url=None, template_for=True, max_input_bytes=None, \
+                         max_attributes=None, allow_utf8_guess=True, iframe_srcdoc=False)")]
 #[allow(clippy::too_many_arguments)]
 fn parse(
     py: Python<'_>,
@@ -287,9 +350,15 @@ pub(crate) fn max_depth(max_depth: Option<i64>) -> PyResult<Option<usize>> {
 /// Parses a fragment with the standard's fragment parsing algorithm (what `innerHTML` does)
 /// in the context element `context` (`"td"`, `"svg path"`, `"math mi"`).
 #[pyfunction]
-#[pyo3(signature = (html, /, context=None, *, scripting=true, errors=false, locations=false,
-                    declarative_shadow_roots=None, max_depth=None, template_for=true,
-                    max_input_bytes=None, max_attributes=None))]
+#[pyo3(signature = (html, /, context=None, *, scripting=DEFAULT.scripting,
+                    errors=DEFAULT.errors, locations=DEFAULT.locations,
+                    declarative_shadow_roots=DEFAULT.declarative_shadow_roots,
+                    max_depth=count(DEFAULT.max_depth), template_for=DEFAULT.template_for,
+                    max_input_bytes=count(DEFAULT.max_input_bytes),
+                    max_attributes=count(DEFAULT.max_attributes)),
+       text_signature = "(html, /, context=None, *, scripting=True, errors=False, \
+                         locations=False, declarative_shadow_roots=None, max_depth=None, \
+                         template_for=True, max_input_bytes=None, max_attributes=None)")]
 #[allow(clippy::too_many_arguments)]
 fn parse_fragment(
     py: Python<'_>,
@@ -332,8 +401,8 @@ fn parse_fragment(
         max_attributes: limit("max_attributes", max_attributes)?,
         // Document-only fields: a fragment is never an iframe srcdoc document, and its text
         // is already decoded.
-        allow_utf8_guess: true,
-        iframe_srcdoc: false,
+        allow_utf8_guess: DEFAULT.allow_utf8_guess,
+        iframe_srcdoc: DEFAULT.iframe_srcdoc,
     };
     let opts = flags.options();
     let context = context.to_string_lossy();
@@ -360,6 +429,7 @@ fn _kauri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("_STR_IN_PLACE", str_storage::in_place())?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
+    m.add_function(wrap_pyfunction!(default_options, m)?)?;
     m.add_function(wrap_pyfunction!(check::check, m)?)?;
     m.add_class::<check::CheckReport>()?;
     m.add_class::<Document>()?;

@@ -10,8 +10,8 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::document::Document;
 use crate::{
-    check_label, text_of, type_name, EncodingError, Flags, FragmentContextError, OptionError,
-    ParserStateError,
+    check_label, count, text_of, type_name, EncodingError, Flags, FragmentContextError,
+    OptionError, ParserStateError, DEFAULT,
 };
 
 /// A streaming parser: the same Document as `kauri.parse` of the whole input (or, with
@@ -90,10 +90,21 @@ fn stream_error(err: kauri::StreamError) -> PyErr {
 #[pymethods]
 impl Parser {
     #[new]
-    #[pyo3(signature = (*, context=None, encoding=None, transport_charset=None, scripting=true,
-                        errors=false, locations=false, declarative_shadow_roots=None,
-                        max_depth=None, template_for=true, max_input_bytes=None,
-                        max_attributes=None, allow_utf8_guess=true, iframe_srcdoc=false))]
+    #[pyo3(signature = (*, context=None, encoding=DEFAULT.encoding.clone(),
+                        transport_charset=DEFAULT.transport_charset.clone(),
+                        scripting=DEFAULT.scripting, errors=DEFAULT.errors,
+                        locations=DEFAULT.locations,
+                        declarative_shadow_roots=DEFAULT.declarative_shadow_roots,
+                        max_depth=count(DEFAULT.max_depth), template_for=DEFAULT.template_for,
+                        max_input_bytes=count(DEFAULT.max_input_bytes),
+                        max_attributes=count(DEFAULT.max_attributes),
+                        allow_utf8_guess=DEFAULT.allow_utf8_guess,
+                        iframe_srcdoc=DEFAULT.iframe_srcdoc),
+           text_signature = "(*, context=None, encoding=None, transport_charset=None, \
+                             scripting=True, errors=False, locations=False, \
+                             declarative_shadow_roots=None, max_depth=None, template_for=True, \
+                             max_input_bytes=None, max_attributes=None, allow_utf8_guess=True, \
+                             iframe_srcdoc=False)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         context: Option<String>,

@@ -1,7 +1,141 @@
-"""The defaults are one table (README, "Defaults"): Python's default parse gives the tree that
-Rust's and the CLI's give (crates/kauri/tests/defaults.rs checks those against the same dump)."""
+"""The defaults are one table (README, "Defaults"), Rust's `ParseOptions::default()`: Python's
+default parse gives the tree that Rust's and the CLI's give (crates/kauri/tests/defaults.rs
+checks those against the same dump), and every keyword's default, as it runs, as
+`inspect.signature` shows it and as the type stub states it, is that table's
+(`kauri.default_options()`), for every option (the CLI's: `cli::args::tests` in crates/kauri)."""
+
+import ast
+import inspect
+from pathlib import Path
+from typing import Any, Callable, Dict
 
 import kauri
+
+STUB = Path(__file__).resolve().parents[1] / "python" / "kauri" / "_kauri.pyi"
+
+# The parse options each callable takes as keywords (the rest of ParseOptions does not apply:
+# a fragment's text is already decoded and it is never an iframe srcdoc document; check turns
+# errors and locations on itself).
+DOCUMENT_OPTIONS = {
+    "encoding",
+    "transport_charset",
+    "scripting",
+    "errors",
+    "locations",
+    "declarative_shadow_roots",
+    "max_depth",
+    "template_for",
+    "max_input_bytes",
+    "max_attributes",
+    "allow_utf8_guess",
+    "iframe_srcdoc",
+}
+FRAGMENT_OPTIONS = DOCUMENT_OPTIONS - {
+    "encoding",
+    "transport_charset",
+    "allow_utf8_guess",
+    "iframe_srcdoc",
+}
+TAKES: Dict[str, set] = {
+    "parse": DOCUMENT_OPTIONS,
+    "parse_fragment": FRAGMENT_OPTIONS,
+    "Parser": DOCUMENT_OPTIONS,
+    "check": {"encoding", "scripting"},
+}
+CALLABLES: Dict[str, Callable[..., Any]] = {
+    "parse": kauri.parse,
+    "parse_fragment": kauri.parse_fragment,
+    "Parser": kauri.Parser,
+    "check": kauri.check,
+}
+
+
+def same(a: object, b: object) -> bool:
+    """Equal and of one type (so that True is not 1)."""
+    return type(a) is type(b) and a == b
+
+
+def test_default_options_are_every_parse_option() -> None:
+    defaults = kauri.default_options()
+    assert set(defaults) == DOCUMENT_OPTIONS, sorted(set(defaults) ^ DOCUMENT_OPTIONS)
+    # A new dict each call: changing one changes no default.
+    defaults["scripting"] = not defaults["scripting"]
+    assert kauri.default_options() != defaults
+    # Scripting on, as NOSCRIPT_TREE has it.
+    assert kauri.default_options()["scripting"] is True
+
+
+def test_signature_defaults_are_the_rust_defaults() -> None:
+    defaults = kauri.default_options()
+    for name, function in CALLABLES.items():
+        parameters = inspect.signature(function).parameters
+        options = {p for p in parameters if p in defaults}
+        assert options == TAKES[name], (name, sorted(options ^ TAKES[name]))
+        for option in options:
+            shown = parameters[option].default
+            assert same(shown, defaults[option]), (name, option, shown, defaults[option])
+
+
+def stub_defaults() -> Dict[str, Dict[str, object]]:
+    """Each callable's keyword defaults as `_kauri.pyi` states them."""
+    module = ast.parse(STUB.read_text(encoding="utf-8"))
+    functions: Dict[str, ast.FunctionDef] = {}
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef):
+            functions[node.name] = node
+        elif isinstance(node, ast.ClassDef) and node.name == "Parser":
+            init = [n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+            functions["Parser"] = init[0]
+    found: Dict[str, Dict[str, object]] = {}
+    for name in CALLABLES:
+        args = functions[name].args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        found[name] = {arg.arg: ast.literal_eval(default) for arg, default in pairs}
+    return found
+
+
+def test_stub_states_the_rust_defaults() -> None:
+    defaults = kauri.default_options()
+    for name, stated in stub_defaults().items():
+        options = {p for p in stated if p in defaults}
+        assert options == TAKES[name], (name, sorted(options ^ TAKES[name]))
+        for option in options:
+            assert same(stated[option], defaults[option]), (
+                name,
+                option,
+                stated[option],
+                defaults[option],
+            )
+
+
+def test_leaving_a_keyword_out_is_passing_its_default() -> None:
+    """The defaults the callables run with (not only those they show) are the table's."""
+    defaults = kauri.default_options()
+    html = (
+        "<!DOCTYPE html><p>caf\u00e9<noscript><p>x</noscript><table><p>"
+        '<div><template shadowrootmode=open>s</template></div>'
+        '<div><?start name="n">old<?end></div><template for=n>new</template>'
+    )
+
+    def seen(doc: "kauri.Document") -> object:
+        p = doc.select_one("p")
+        return (doc.to_test_tree(), [tuple(e) for e in doc.errors], p.span, doc.encoding)
+
+    for source in (html, html.encode()):
+        assert seen(kauri.parse(source)) == seen(kauri.parse(source, **defaults))
+        parser, explicit = kauri.Parser(), kauri.Parser(**defaults)
+        parser.feed(source)
+        explicit.feed(source)
+        assert seen(parser.close()) == seen(explicit.close())
+    fragment = {k: v for k, v in defaults.items() if k in FRAGMENT_OPTIONS}
+    assert seen(kauri.parse_fragment(html, "div")) == seen(
+        kauri.parse_fragment(html, "div", **fragment)
+    )
+    check = {k: defaults[k] for k in TAKES["check"]}
+    codes = [r.code for r in kauri.check(html)]
+    assert codes and codes == [r.code for r in kauri.check(html, **check)]
 
 NOSCRIPT = "<noscript><p>x</noscript>"
 # Scripting is on by default everywhere: the noscript content is raw text.

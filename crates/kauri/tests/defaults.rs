@@ -1,6 +1,10 @@
-//! The defaults are one table (README, "Defaults"): the same document parsed with default
-//! options gives the same tree from the library and the CLI (`bindings/python/tests/
-//! test_defaults.py` checks Python against the same dump).
+//! The defaults are one table (README, "Defaults"), `ParseOptions::default()`: the same document
+//! parsed with default options gives the same tree from the library and the CLI
+//! (`bindings/python/tests/test_defaults.py` checks Python against the same dump). The CLI's
+//! flags read their defaults from that table, and `cli::args::tests` (in `src/cli/args.rs`:
+//! the argument types are the binary's) checks every field: no flags give
+//! `ParseOptions::default()`, and each flag moves its field off it; `test_defaults.py` checks
+//! every Python keyword's default against it.
 
 mod common;
 

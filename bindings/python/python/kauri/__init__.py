@@ -35,6 +35,7 @@ from kauri._kauri import (
     parse,
     parse_fragment,
     check,
+    default_options,
     sanitize,
 )
 from kauri._attrs import Attrs, ClassList
@@ -66,6 +67,7 @@ __all__ = [
     "parse",
     "parse_fragment",
     "check",
+    "default_options",
     "sanitize",
     "to_lxml",
 ]

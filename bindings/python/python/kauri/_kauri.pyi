@@ -1,6 +1,6 @@
 """Type stubs of the native module ``kauri._kauri`` (re-exported by ``kauri``)."""
 
-from typing import Iterable, Iterator, List, Literal, Mapping, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Union
 
 from kauri._attrs import Attrs, ClassList
 
@@ -86,6 +86,11 @@ def parse_fragment(
     """Parses a fragment as ``innerHTML`` does, in the context element ``context`` (``"td"``,
     ``"svg path"``, ``"math mi"``). The document's ``root`` is a fragment node. Raises
     ``FragmentContextError`` for a context that names no element."""
+
+def default_options() -> Dict[str, Union[bool, int, str, None]]:
+    """Every parse option's name and default value: Rust's ``ParseOptions::default()``, the
+    one table (README, "Defaults") that the keyword arguments of ``parse``, ``parse_fragment``,
+    ``Parser`` and ``check`` default to. A new dict each call."""
 
 class Parser:
     """A streaming parser, for a page read in pieces (an httpx or aiohttp response body, a

@@ -13,7 +13,7 @@ use kauri_encoding::SniffOptions;
 /// let doc = kauri::parse_with_options("<noscript><p>x</p></noscript>", &opts);
 /// assert!(doc.to_test_tree().contains("<p>"));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
     /// The scripting flag (§ other-parsing-state-flags). With scripting enabled `noscript` content
     /// is raw text. Default `true`.
@@ -192,6 +192,9 @@ impl ParseOptions {
     }
 }
 
+// The one table of defaults: the CLI's flags (`crates/kauri/src/cli/args.rs`) and the Python
+// keywords' defaults (`bindings/python/src/lib.rs`, `DEFAULT`) read it; their tests
+// (`cli::args::tests` and `bindings/python/tests/test_defaults.py`) catch any drift.
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {

@@ -1,6 +1,7 @@
 //! The command line's arguments (clap derive).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use kauri::ParseOptions;
 use kauri_tokenizer::State;
 
 /// What every command's exit status means (shown by `--help`).
@@ -155,11 +156,13 @@ pub struct SelectArgs {
 }
 
 /// The parse options of `kauri parse` and `kauri select`: one flag per field of
-/// `kauri::ParseOptions`, with its defaults (the README's "Defaults" table).
+/// `kauri::ParseOptions`. Every default is `ParseOptions::default()`'s (the one table the README's
+/// "Defaults" lists): the on/off flags show it in `--help`, and a flag left out leaves its
+/// field at the default.
 #[derive(Args, Debug)]
 pub struct ParseFlags {
     /// The scripting flag (`noscript` content is raw text when on).
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    #[arg(long, value_enum, default_value_t = OnOff::from(ParseOptions::default().scripting))]
     pub scripting: OnOff,
     /// Decode with this WHATWG encoding label (no sniffing; confidence certain). Only a byte
     /// order mark beats it, as in the standard's sniffing algorithm.
@@ -170,7 +173,7 @@ pub struct ParseFlags {
     pub transport_charset: Option<String>,
     /// Let the statistical detector guess UTF-8 for unlabelled bytes, as browsers do for local
     /// files (off: a browser's behaviour on network content).
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    #[arg(long, value_enum, default_value_t = OnOff::from(ParseOptions::default().allow_utf8_guess))]
     pub utf8_guess: OnOff,
     /// Also print the parse errors (JSON: an "errors" member; tree: an #errors section;
     /// html and text, and `select`: on stderr).
@@ -187,7 +190,7 @@ pub struct ParseFlags {
     #[arg(long, value_enum, value_name = "on|off")]
     pub shadow_roots: Option<OnOff>,
     /// `<template for>` content patching with `<?start>`/`<?end>`/`<?marker>` (2026).
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    #[arg(long, value_enum, default_value_t = OnOff::from(ParseOptions::default().template_for))]
     pub template_for: OnOff,
     /// Parse only the first N bytes of the input (an input-truncated error marks the cut).
     #[arg(long, value_name = "N")]
@@ -202,24 +205,41 @@ pub struct ParseFlags {
 }
 
 impl ParseFlags {
-    /// The `kauri::ParseOptions` these flags give, field for field.
-    pub fn options(&self) -> kauri::ParseOptions {
-        kauri::ParseOptions {
-            scripting: self.scripting == OnOff::On,
-            encoding: self.encoding.clone(),
-            transport_charset: self.transport_charset.clone(),
-            allow_utf8_guess: self.utf8_guess == OnOff::On,
-            locations: self.locations,
-            iframe_srcdoc: self.iframe_srcdoc,
-            max_input_bytes: self
-                .max_input_bytes
-                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-            max_attributes: self.max_attributes.map(|n| n as usize),
-            max_depth: self.max_depth.map(|n| n as usize),
-            declarative_shadow_roots: self.shadow_roots.map(|s| s == OnOff::On),
-            template_for: self.template_for == OnOff::On,
-            errors: self.errors,
+    /// The `kauri::ParseOptions` these flags give: `ParseOptions::default()` with each flag
+    /// given in place of its field's default.
+    pub fn options(&self) -> ParseOptions {
+        let mut opts = ParseOptions {
+            // clap fills these in with the table's defaults when they are not given.
+            scripting: self.scripting.into(),
+            allow_utf8_guess: self.utf8_guess.into(),
+            template_for: self.template_for.into(),
+            ..ParseOptions::default()
+        };
+        // Switches (given or not: they can only turn on, so their default must be off, which
+        // `tests::every_field_has_a_flag_that_moves_it_off_its_default` checks) and values
+        // (none when not given).
+        opts.errors |= self.errors;
+        opts.locations |= self.locations;
+        opts.iframe_srcdoc |= self.iframe_srcdoc;
+        if let Some(label) = &self.encoding {
+            opts.encoding = Some(label.clone());
         }
+        if let Some(label) = &self.transport_charset {
+            opts.transport_charset = Some(label.clone());
+        }
+        if let Some(on) = self.shadow_roots {
+            opts.declarative_shadow_roots = Some(on.into());
+        }
+        if let Some(n) = self.max_input_bytes {
+            opts.max_input_bytes = Some(usize::try_from(n).unwrap_or(usize::MAX));
+        }
+        if let Some(n) = self.max_attributes {
+            opts.max_attributes = Some(n as usize);
+        }
+        if let Some(n) = self.max_depth {
+            opts.max_depth = Some(n as usize);
+        }
+        opts
     }
 }
 
@@ -278,4 +298,188 @@ pub enum OnOff {
     On,
     /// Disabled.
     Off,
+}
+
+impl From<bool> for OnOff {
+    fn from(on: bool) -> OnOff {
+        if on {
+            OnOff::On
+        } else {
+            OnOff::Off
+        }
+    }
+}
+
+impl From<OnOff> for bool {
+    fn from(on_off: OnOff) -> bool {
+        on_off == OnOff::On
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The CLI's defaults are `ParseOptions::default()`'s, field for field (the one table; the
+    //! README's "Defaults"), and every field has a flag that moves it off its default.
+
+    use super::{Cli, Command, ParseFlags};
+    use clap::Parser;
+    use kauri::ParseOptions;
+
+    fn command(args: &[&str]) -> Command {
+        let argv = std::iter::once("kauri").chain(args.iter().copied());
+        Cli::try_parse_from(argv)
+            .unwrap_or_else(|err| panic!("{args:?}: {err}"))
+            .command
+    }
+
+    fn parse_flags(args: &[&str]) -> ParseFlags {
+        let argv: Vec<&str> = std::iter::once("parse")
+            .chain(args.iter().copied())
+            .collect();
+        match command(&argv) {
+            Command::Parse(parse) => parse.parse,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn on_off(on: bool) -> &'static str {
+        if on {
+            "on"
+        } else {
+            "off"
+        }
+    }
+
+    #[test]
+    fn no_flags_give_the_default_options() {
+        assert_eq!(parse_flags(&[]).options(), ParseOptions::default());
+        let Command::Select(select) = command(&["select", "p"]) else {
+            panic!("not select")
+        };
+        assert_eq!(select.parse.options(), ParseOptions::default());
+        let Command::Check(check) = command(&["check"]) else {
+            panic!("not check")
+        };
+        assert_eq!(check.options(), ParseOptions::default());
+        // `kauri batch` collects errors (each record counts them); the rest is the default.
+        let Command::Batch(batch) = command(&["batch"]) else {
+            panic!("not batch")
+        };
+        let expected = ParseOptions {
+            errors: true,
+            ..ParseOptions::default()
+        };
+        assert_eq!(batch.options(), expected);
+    }
+
+    #[test]
+    fn every_field_has_a_flag_that_moves_it_off_its_default() {
+        let d = ParseOptions::default();
+        // Every field by name: a field added to ParseOptions does not compile here until it
+        // has a flag and a case below.
+        let ParseOptions {
+            scripting,
+            encoding: _,
+            transport_charset: _,
+            allow_utf8_guess,
+            locations,
+            iframe_srcdoc,
+            max_input_bytes: _,
+            max_attributes: _,
+            max_depth: _,
+            declarative_shadow_roots,
+            template_for,
+            errors,
+        } = d.clone();
+        let shadow_roots = !declarative_shadow_roots.unwrap_or(true);
+        // The default options with one field changed.
+        let with = |change: &dyn Fn(&mut ParseOptions)| {
+            let mut opts = d.clone();
+            change(&mut opts);
+            opts
+        };
+        let cases = [
+            (
+                vec!["--scripting", on_off(!scripting)],
+                with(&|o| o.scripting = !scripting),
+            ),
+            (
+                vec!["--encoding", "koi8-r"],
+                with(&|o| o.encoding = Some("koi8-r".into())),
+            ),
+            (
+                vec!["--transport-charset", "shift_jis"],
+                with(&|o| o.transport_charset = Some("shift_jis".into())),
+            ),
+            (
+                vec!["--utf8-guess", on_off(!allow_utf8_guess)],
+                with(&|o| o.allow_utf8_guess = !allow_utf8_guess),
+            ),
+            // The switches can only turn on: their defaults must be off.
+            (vec!["--locations"], with(&|o| o.locations = !locations)),
+            (
+                vec!["--iframe-srcdoc"],
+                with(&|o| o.iframe_srcdoc = !iframe_srcdoc),
+            ),
+            (vec!["--errors"], with(&|o| o.errors = !errors)),
+            (
+                vec!["--max-input-bytes", "7"],
+                with(&|o| o.max_input_bytes = Some(7)),
+            ),
+            (
+                vec!["--max-attributes", "3"],
+                with(&|o| o.max_attributes = Some(3)),
+            ),
+            (vec!["--max-depth", "9"], with(&|o| o.max_depth = Some(9))),
+            (
+                vec!["--shadow-roots", on_off(shadow_roots)],
+                with(&|o| o.declarative_shadow_roots = Some(shadow_roots)),
+            ),
+            (
+                vec!["--template-for", on_off(!template_for)],
+                with(&|o| o.template_for = !template_for),
+            ),
+        ];
+        for (args, expected) in cases {
+            assert_ne!(expected, d, "{args:?} gives the default");
+            assert_eq!(parse_flags(&args).options(), expected, "{args:?}");
+        }
+    }
+
+    /// A line of `--help` that starts a flag's entry (`      --scripting <SCRIPTING>`), not a
+    /// possible value's (`          - on: Enabled`).
+    fn is_flag_line(line: &str) -> bool {
+        let text = line.trim_start();
+        text.starts_with('-') && line.len() - text.len() <= 6
+    }
+
+    #[test]
+    fn help_shows_the_defaults_of_the_table() {
+        let d = ParseOptions::default();
+        let help = match Cli::try_parse_from(["kauri", "parse", "--help"]) {
+            Err(err) => err.to_string(),
+            Ok(cli) => panic!("{cli:?}"),
+        };
+        for (flag, on) in [
+            ("--scripting", d.scripting),
+            ("--utf8-guess", d.allow_utf8_guess),
+            ("--template-for", d.template_for),
+        ] {
+            // The flag's entry: its line and the lines up to the next flag's.
+            let mut lines = help
+                .lines()
+                .skip_while(|line| !line.trim_start().starts_with(flag));
+            let first = lines
+                .next()
+                .unwrap_or_else(|| panic!("{flag} not in {help}"));
+            let entry: Vec<&str> = std::iter::once(first)
+                .chain(lines.take_while(|line| !is_flag_line(line)))
+                .collect();
+            let shown = format!("[default: {}]", on_off(on));
+            assert!(
+                entry.iter().any(|line| line.trim() == shown),
+                "{flag}: {shown} not in {entry:?}"
+            );
+        }
+    }
 }

@@ -42,11 +42,24 @@ pub struct BatchArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<String>,
     /// The scripting flag.
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    #[arg(long, value_enum, default_value_t = OnOff::from(ParseOptions::default().scripting))]
     pub scripting: OnOff,
     /// No progress bar (it is only drawn when stderr is a terminal) and no summary.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+impl BatchArgs {
+    /// The options every page is parsed with: `ParseOptions::default()` (which guesses UTF-8
+    /// for unlabelled files on disk and stored responses) with `--scripting`, and errors
+    /// collected, since each record carries its error count.
+    pub fn options(&self) -> ParseOptions {
+        ParseOptions {
+            scripting: self.scripting.into(),
+            errors: true,
+            ..ParseOptions::default()
+        }
+    }
 }
 
 pub const BATCH_HELP: &str = "\
@@ -290,15 +303,7 @@ pub fn batch(args: BatchArgs) -> Result<(), Failure> {
     };
     let mut out = BufWriter::with_capacity(256 * 1024, out);
     let progress = progress_bar(args.quiet, (!has_warc).then_some(file_count as u64));
-    let opts = ParseOptions {
-        scripting: args.scripting == OnOff::On,
-        // Files on disk and stored responses: let the detector guess UTF-8 (as the other
-        // commands do).
-        allow_utf8_guess: true,
-        // Each record carries its error count.
-        errors: true,
-        ..ParseOptions::default()
-    };
+    let opts = args.options();
     let start = Instant::now();
     let mut totals = Totals::default();
     let (sender, receiver) = mpsc::sync_channel::<(usize, Outcome)>(threads * 16);

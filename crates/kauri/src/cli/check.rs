@@ -57,8 +57,20 @@ pub struct CheckArgs {
     pub encoding: Option<String>,
     /// The scripting flag: with it off, `noscript` content is parsed as markup (and checked),
     /// as the Nu Html Checker does.
-    #[arg(long, value_enum, default_value_t = OnOff::On)]
+    #[arg(long, value_enum, default_value_t = OnOff::from(ParseOptions::default().scripting))]
     pub scripting: OnOff,
+}
+
+impl CheckArgs {
+    /// The options every input is checked with: `ParseOptions::default()` with `--encoding`
+    /// and `--scripting` (`kauri::check_bytes` turns errors and locations on itself).
+    pub fn options(&self) -> ParseOptions {
+        ParseOptions {
+            encoding: self.encoding.clone(),
+            scripting: self.scripting.into(),
+            ..ParseOptions::default()
+        }
+    }
 }
 
 /// `kauri check --format`.
@@ -84,12 +96,7 @@ pub fn check(args: CheckArgs) -> Result<i32, Failure> {
             )));
         }
     }
-    let opts = ParseOptions {
-        encoding: args.encoding.clone(),
-        scripting: args.scripting == OnOff::On,
-        allow_utf8_guess: true,
-        ..ParseOptions::default()
-    };
+    let opts = args.options();
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stdin = false;
     for input in &args.inputs {

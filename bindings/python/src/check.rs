@@ -71,7 +71,8 @@ fn record(
 /// Checks a page: one `CheckReport` per parse error, in input order; an empty list when the
 /// page parses without error. `str` is used as it is; `bytes` are decoded after the standard's
 /// encoding sniffing (`encoding` overrides it). `scripting` is the parser's scripting flag
-/// (off, as in `parse()`: `noscript` content is checked as markup).
+/// (on by default, as in `parse()`: `noscript` content is raw text; pass `scripting=False` to
+/// check it as markup).
 #[pyfunction]
 #[pyo3(signature = (html, /, *, encoding=DEFAULT.encoding.clone(), scripting=DEFAULT.scripting),
        text_signature = "(html, /, *, encoding=None, scripting=True)")]

@@ -57,6 +57,11 @@ fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
 /// copying every str into a bytes object.
 #[cfg(feature = "abi3")]
 fn utf8<'a>(s: &'a Bound<'_, PyString>) -> Option<&'a str> {
+    // SAFETY: this is CPython's declaration, `const char *PyUnicode_AsUTF8AndSize(PyObject
+    // *unicode, Py_ssize_t *size)` (`Include/unicodeobject.h`, limited API from 3.10;
+    // `Include/cpython/unicodeobject.h` in 3.9, the same symbol and signature), with PyO3's
+    // types for `PyObject` and `Py_ssize_t`, as `pyo3_ffi` declares it where the API has it.
+    // The abi3 wheel loads only into CPython (PyPy, whose symbols differ, takes no abi3 wheel).
     unsafe extern "C" {
         fn PyUnicode_AsUTF8AndSize(
             unicode: *mut pyo3::ffi::PyObject,

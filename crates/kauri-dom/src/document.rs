@@ -112,9 +112,15 @@ impl Document {
         F: for<'a> FnOnce(&'a Arena<'a>) -> Parsed<'a>,
     {
         let arena: Box<Arena<'static>> = recycle::take();
-        // SAFETY: the arena is boxed, so this reference stays valid when the box moves into
-        // the document; `f` is generic over the arena lifetime, so the only node references
-        // that leave it are in the returned `Parsed`, which the document keeps beside the arena.
+        // SAFETY: the box holds the arena in place while `f` runs, and `arena_ref` is used
+        // only there, before the box moves into the document (a move asserts that the box is
+        // unique, which would invalidate a reference into it used later). `f` is generic over
+        // the arena lifetime, so the only node references that leave it are in the returned
+        // `Parsed`, which the document keeps beside the arena; they point into the arena's
+        // node chunks (and from there into its store's chunks and maps), allocations of their
+        // own that the move leaves in place, never into the box itself (see "Nothing in a
+        // node points into the `Box`" in docs/architecture.md). The document re-borrows the
+        // arena from `_arena` when it needs it again (`edit`).
         let arena_ref: &'static Arena<'static> = unsafe { &*(&*arena as *const Arena<'static>) };
         let parsed = f(arena_ref);
         Document {

@@ -6,15 +6,23 @@
 //! `'static` inside, as [`Document`] does. Soundness rests on the facts of `document.rs` and:
 //! 1. the pipeline is reached only through [`DocumentInProgress::with_pipeline`], whose closure
 //!    works for every arena lifetime, so nothing borrowed from the arena leaves it except into
-//!    the pipeline itself; and the pipeline hands out no node references (the sink's handles
-//!    are opaque: `sink.rs`, point 2);
+//!    the pipeline itself: the sink's handles are opaque (`sink.rs`, point 2), and a node
+//!    reference the closure gets from the pipeline (the root `DomSink::take_finished` gives)
+//!    cannot leave it either;
 //! 2. the pipeline holds node references only (the stack of open elements, the sink's caches),
 //!    never references into node data (texts, attribute maps), so an edit, which replaces node
 //!    data, leaves nothing dangling in it;
 //! 3. readers ([`DocumentInProgress::root`], [`DocumentInProgress::script`]) borrow `&self`,
-//!    while the pipeline and the editor need `&mut self`: the sink never writes node data (text
-//!    merging) while a reader looks, which is the contract of `Text::push_str`;
-//! 4. the arena is held as a raw pointer from `Box::into_raw` (moving a `Box` would assert
+//!    while the pipeline and the editor need `&mut self`, and the type is not `Sync` (only
+//!    `Send`, as a whole): so while the sink writes node data (text merging), no reference
+//!    that `root`, `script` or the editor gave out is alive, on this thread or another, and
+//!    no other thread can reach the tree at all; the editor never runs beside the pipeline.
+//!    With `sink.rs`'s point 1 (every node the sink merges into is a node of this arena, the
+//!    editor's included), that is what `TextData::push` asks of its callers (`store.rs`: the
+//!    store of the node's own arena, and no other thread using the node during the call);
+//!    references on this thread inside `with_pipeline` are safe from the sink's writes
+//!    (`sink.rs`, point 3);
+//! 4. the arena is held as a raw pointer from `Box::leak` (moving a `Box` would assert
 //!    unique access to the arena, which the pipeline's shared reference to it contradicts) and
 //!    freed in `Drop` after the pipeline, or handed to the [`Document`] by `finish_with` once
 //!    the pipeline is gone.
@@ -77,7 +85,8 @@ pub struct DocumentInProgress {
     scripts: Vec<*const Node<'static>>,
     /// The scripting flag, for the editor's fragment parses (`set_inner_html`).
     scripting: bool,
-    /// Owns every node: a `Box` turned into a pointer (fact 4), freed in `Drop`.
+    /// Owns every node: a `Box` turned into a pointer (fact 4), freed in `Drop` (or handed to
+    /// the document `finish_with` makes).
     arena: NonNull<Arena<'static>>,
 }
 
@@ -92,7 +101,7 @@ unsafe impl Send for DocumentInProgress {}
 impl Drop for DocumentInProgress {
     fn drop(&mut self) {
         // SAFETY: the pipeline is dropped once, here (`finish_with` does not drop `self`);
-        // then nothing refers to the arena any more, which came from `Box::into_raw` and is
+        // then nothing refers to the arena any more, which came from `Box::leak` and is
         // given back (to this thread's spare arenas, or freed) once (fact 4).
         unsafe {
             ManuallyDrop::drop(&mut self.pipeline);
@@ -325,7 +334,10 @@ impl DocumentInProgress {
         let root: *const Node<'static> = parsed.root;
         // `this` is not dropped: free the script stack here.
         drop(std::mem::take(&mut this.scripts));
-        // SAFETY: see above.
+        // SAFETY: `this.arena` came from `Box::leak` in `new` and becomes a `Box` again only
+        // here (`this` is never dropped, so `Drop` does not free it too); the pipeline, the
+        // only other holder of a reference to the arena, was consumed above (fact 4), and
+        // `root` points into the arena's node chunks, not into the box (`document.rs`).
         let arena = unsafe { Box::from_raw(this.arena.as_ptr()) };
         Document::from_arena(arena, root, parsed.errors).with_scripting(this.scripting)
     }

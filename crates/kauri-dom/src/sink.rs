@@ -7,33 +7,51 @@
 //! element gets a new attribute list (`add_attrs_if_missing`) and a node's source ranges are
 //! set (`Node::update_spans`). None of these changes bytes a reader may be looking at (see
 //! the store's module documentation), but text merging writes into the store of the node's
-//! arena, so it must be given that arena's store and must not race a reader on another
-//! thread. Both hold because a sink writes only nodes it created, in its own arena, and no
-//! reference to those exists while the sink is alive (so none on another thread):
+//! arena, so (the contract of `TextData::push`) it must be given the store of the arena that
+//! owns the node, and no other thread may use the node during the call. The first holds
+//! because every node a sink writes is a node of the sink's own arena (point 1), the second
+//! because no other thread can reach a sink's nodes while the sink runs (point 2):
 //!
-//! 1. **A sink only touches its own nodes.** Every [`NodeHandle`] carries the id of the sink
-//!    that made it: a `u64` from a global counter, unique per sink (it would take 2^64 sinks to
-//!    wrap, centuries at one per nanosecond), and `DomSink` is not `Clone`. Every [`TreeSink`]
-//!    method and [`DomSink::finish_fragment`] compares the ids of the handles it gets with its
-//!    own (one integer compare) and refuses a handle of another sink: the call changes nothing
-//!    (see [`DomSink`], "Handles of other sinks"). So a sink only links nodes it created, and
-//!    since no other sink links them either, every node reachable from a sink's node was
-//!    created by that sink. ([`Editor`](crate::Editor) links nodes too, but only inside a
-//!    [`Document`](crate::Document), whose arena no sink can reach any more except the one
-//!    [`Editor::set_inner_html`](crate::Editor::set_inner_html) runs: that sink is finished
-//!    before the editor links the fragment it built, and is given no other node.)
-//! 2. **No reference to a sink's nodes exists while the sink is alive.** Handles are opaque:
-//!    their fields are private and their `Debug` shows no text or attributes. A `&Node` of a
-//!    sink's tree is only given out by [`DomSink::finish`], [`DomSink::finish_fragment`],
-//!    [`DomSink::finish_fragment_with_context`] and `finish_copy_of`, which consume the sink
-//!    (by 1, no other tree contains its nodes). This holds through
-//!    [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) too: a sink swapped
-//!    out of the builder and finished is gone, and the one swapped in refuses the builder's old
-//!    handles.
-//! 3. **A sink's own reads are safe from its writes.** The sink reads node data itself (the
-//!    `selectedcontent` hooks read attributes; text merging looks at the last child; content
-//!    patching reads processing instructions); its writes never change bytes such a read
-//!    sees (see above).
+//! 1. **A sink only links its own nodes, and only nodes of its arena reach them.** Every
+//!    [`NodeHandle`] carries the id of the sink that made it: a `u64` from a global counter,
+//!    unique per sink (it would take 2^64 sinks to wrap, centuries at one per nanosecond), and
+//!    `DomSink` is not `Clone`. Every [`TreeSink`] method and [`DomSink::finish_fragment`]
+//!    compares the ids of the handles it gets with its own (one integer compare) and refuses a
+//!    handle of another sink: the call changes nothing (see [`DomSink`], "Handles of other
+//!    sinks"). So a sink only links nodes it created, and no other sink links them. The
+//!    [`Editor`](crate::Editor) links nodes too, but refuses every node its arena does not own
+//!    ([`Arena::owns`](crate::Arena::owns)), so it links only nodes of the arena it edits. It
+//!    edits the arena of a [`Document`](crate::Document), which no sink reaches any more
+//!    except the one [`Editor::set_inner_html`](crate::Editor::set_inner_html) runs (finished
+//!    before the editor links the fragment it built, and given no other node), or that of a
+//!    [`DocumentInProgress`](crate::DocumentInProgress), whose `edit` runs between calls into
+//!    the pipeline while its sink lives: there the editor can link nodes it created or moved
+//!    next to the sink's, and the sink later merges text into them
+//!    (`tests/in_progress.rs`, `read_edit_and_write_between_pieces`), but they are nodes of
+//!    the sink's arena. Either way every node reachable from a sink's node is a node of the
+//!    sink's arena, whose store the sink holds.
+//! 2. **No other thread can reach a sink's nodes while the sink runs.** Nodes and arenas are
+//!    not `Sync` (their fields are `Cell`s and `RefCell`s), so a node reference reaches
+//!    another thread only through the two types that own an arena and are declared `Send` or
+//!    `Sync` by hand. A [`Document`](crate::Document) has no sink left: a sink cannot leave
+//!    the closure of `Document::build` (`document.rs`, fact 2). A
+//!    [`DocumentInProgress`](crate::DocumentInProgress) keeps its sink beside the tree: it
+//!    runs the sink only inside `with_pipeline`, which takes `&mut self`, while its readers
+//!    (`root`, `script`) borrow `&self` and its editor (`edit`) `&mut self`, so none of their
+//!    references is alive while the sink runs; it is `Send` only as a whole (its nodes move
+//!    with the sink) and not `Sync`, so no other thread holds a `&self` (`in_progress.rs`,
+//!    fact 3). Node references on the sink's own thread may exist while the sink is alive:
+//!    handles are opaque (their fields are private and their `Debug` shows no text or
+//!    attributes), but [`DomSink::take_finished`] and [`DomSink::take_finished_fragment`]
+//!    give out the root without consuming the sink, and a `DocumentInProgress` hands out nodes
+//!    between calls into its pipeline; point 3 covers them. Swapping a sink through
+//!    [`TreeBuilder::sink_mut`](kauri_tree_builder::TreeBuilder::sink_mut) changes none of
+//!    this: the one swapped in refuses the builder's old handles.
+//! 3. **Reads on the sink's thread are safe from its writes.** The sink reads node data itself
+//!    (the `selectedcontent` hooks read attributes; text merging looks at the last child;
+//!    content patching reads processing instructions), and a caller may hold a `&str` or
+//!    `&Attributes` read between its calls; its writes never change bytes such a read sees
+//!    (see above).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -94,7 +112,7 @@ impl std::fmt::Debug for NodeHandle<'_> {
 #[cfg(test)]
 impl<'a> NodeHandle<'a> {
     /// The node, for this crate's tests, which call it only once the sink that made the handle
-    /// is finished or dropped (so no write can follow: see the module documentation, point 2).
+    /// is finished or dropped (so no write can follow).
     pub(crate) fn finished(self) -> &'a Node<'a> {
         self.node
     }
@@ -579,9 +597,13 @@ impl<'a> DomSink<'a> {
     fn append_text(&mut self, parent: &'a Node<'a>, text: &str) {
         if let Some(last) = parent.last_child() {
             if let NodeData::Text(t) = &last.data {
-                // SAFETY: `last` is reachable from `parent`, a node of this sink, so this sink
-                // created it in its arena, and no other thread can reach it while the sink is
-                // alive (module documentation, points 1 and 2).
+                // SAFETY: `last` is reachable from `parent`, a node of this sink, so it is a
+                // node of this sink's arena (made by this sink, or by an editor of the same
+                // arena between calls into a `DocumentInProgress`'s pipeline) and
+                // `self.arena.store` is its store; no other thread can reach it while this
+                // sink runs (no sink is left in a `Document`, and a `DocumentInProgress` runs
+                // its sink under `&mut self` and is not `Sync`). Module documentation, points
+                // 1 and 2.
                 unsafe { t.data.push(&self.arena.store, text) };
                 self.last_text = Some(last);
                 return;

@@ -118,5 +118,6 @@ impl Deref for Buffer {
 // SAFETY: the buffer owns its text or borrows a shared `&str` for the duration of one `feed`
 // call (which holds `&mut Tokenizer` throughout); both are `Send` and `Sync`.
 unsafe impl Send for Buffer {}
-// SAFETY: see above.
+// SAFETY: `&Buffer` only reads (`Deref`; every change takes `&mut self`) a `String`'s text or a
+// lent `&str`, both `Sync`; a loan lasts within one `feed` call, which holds `&mut Tokenizer`.
 unsafe impl Sync for Buffer {}

@@ -5,6 +5,10 @@
 //! to its document and the node's address in that arena (see `node.rs`), so no node outlives
 //! the tree it points into.
 
+// Every unsafe block argues its soundness in a `// SAFETY:` comment (docs/architecture.md lists
+// the sites and the tests that reach them), as in kauri-dom and kauri-tokenizer.
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 
 use pyo3::prelude::*;

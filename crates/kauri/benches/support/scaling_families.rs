@@ -36,6 +36,21 @@
 //!   grows one level deeper each time. Quadratic while `DomSink`'s cycle check walked every
 //!   ancestor of the new parent and the `a` start tag scanned the stack for the old `a` (10.9 s
 //!   for 256 KB of `a-div`; html5ever takes 16.7 s, lexbor is quadratic too).
+//!
+//! And the tree builder's hostile cases (`crates/kauri-tree-builder/tests/hostile.rs`, which
+//! builds each at one size), so that each has a bound on its time too:
+//! - `divs-stray-end-tags`, `divs-heading-end-tags`, `spans-p-end-tags`: a deep stack, then as
+//!   many end tags that match nothing open (`</x>`; `</h1>`, which looks for any heading;
+//!   `</p>`, which makes a `p` each time): an end tag must not walk the stack to find nothing;
+//! - `svg-g-stray-end-tags`: the same in foreign content, which walks the stack by its own rule;
+//! - `foster-divs-tbody-end`: divs foster-parented out of a table, then stray `</tbody>`s;
+//! - `b-divs-text`: a formatting element, then nested divs with text (each text reconstructs the
+//!   active formatting elements);
+//! - `nested-tables`, `select-options`: `<table><tr><td>` and `<option>` repeated;
+//! - `distinct-formatting`, `distinct-formatting-blocks`: `<b id=N>` with a new N each time (the
+//!   Noah's Ark clause compares attributes), then blocks with text;
+//! - `nested-a`, `misnested-formatting`, `formatting-blocks`: `<a>x`, `<b><i><u><s>x</b>y` and
+//!   `<b><p>x</b>` repeated (the adoption agency algorithm at every end tag or `<a>`).
 
 /// The input sizes, in MB.
 pub const SIZES_MB: [usize; 4] = [1, 2, 4, 8];
@@ -50,6 +65,17 @@ fn repeat_to(size: usize, prefix: &str, unit: impl Fn(usize) -> String, suffix: 
         i += 1;
     }
     s.push_str(suffix);
+    s
+}
+
+/// `prefix`, then `open` n times, then `close` n times, with n such that the text has about
+/// `size` bytes.
+fn halves(size: usize, prefix: &str, open: &str, close: &str) -> String {
+    let n = size / (open.len() + close.len());
+    let mut s = String::with_capacity(prefix.len() + n * (open.len() + close.len()));
+    s.push_str(prefix);
+    s.push_str(&open.repeat(n));
+    s.push_str(&close.repeat(n));
     s
 }
 
@@ -88,6 +114,22 @@ pub fn generate(family: &str, size: usize) -> String {
         "a-div" => repeat_to(size, "", |_| "<a><div>x".into(), ""),
         "nobr-div" => repeat_to(size, "", |_| "<nobr><div>x".into(), ""),
         "b-div-close" => repeat_to(size, "", |_| "<b><div>x</b>".into(), ""),
+        "divs-stray-end-tags" => halves(size, "", "<div>", "</x>"),
+        "divs-heading-end-tags" => halves(size, "", "<div>", "</h1>"),
+        "spans-p-end-tags" => halves(size, "", "<span>", "</p>"),
+        "svg-g-stray-end-tags" => halves(size, "<svg>", "<g>", "</x>"),
+        "foster-divs-tbody-end" => halves(size, "<table>", "<div>", "</tbody>"),
+        "b-divs-text" => repeat_to(size, "<b>", |_| "<div>x".into(), ""),
+        "nested-tables" => repeat_to(size, "", |_| "<table><tr><td>".into(), ""),
+        "select-options" => repeat_to(size, "<select>", |_| "<option>".into(), ""),
+        "distinct-formatting" => repeat_to(size, "", |i| format!("<b id={i}>"), ""),
+        "distinct-formatting-blocks" => {
+            let half = repeat_to(size / 2, "", |i| format!("<b id={i}>"), "");
+            repeat_to(size, &half, |_| "<div>x</div>".into(), "")
+        }
+        "nested-a" => repeat_to(size, "", |_| "<a>x".into(), ""),
+        "misnested-formatting" => repeat_to(size, "", |_| "<b><i><u><s>x</b>y".into(), ""),
+        "formatting-blocks" => repeat_to(size, "", |_| "<b><p>x</b>".into(), ""),
         _ => unreachable!("unknown family {family}"),
     }
 }
@@ -109,7 +151,7 @@ fn attribute_list(size: usize, prefix: &str) -> String {
     s
 }
 
-pub const FAMILIES: [&str; 11] = [
+pub const FAMILIES: [&str; 24] = [
     "nested-div",
     "unclosed-formatting",
     "foster-table",
@@ -121,6 +163,19 @@ pub const FAMILIES: [&str; 11] = [
     "a-div",
     "nobr-div",
     "b-div-close",
+    "divs-stray-end-tags",
+    "divs-heading-end-tags",
+    "spans-p-end-tags",
+    "svg-g-stray-end-tags",
+    "foster-divs-tbody-end",
+    "b-divs-text",
+    "nested-tables",
+    "select-options",
+    "distinct-formatting",
+    "distinct-formatting-blocks",
+    "nested-a",
+    "misnested-formatting",
+    "formatting-blocks",
 ];
 
 /// Serves every allocation from glibc's heap and keeps freed memory there (see the module docs),

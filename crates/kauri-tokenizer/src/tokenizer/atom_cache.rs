@@ -87,30 +87,47 @@ impl AtomCache {
         let len = end.wrapping_sub(start);
         if len.wrapping_sub(1) < 8 {
             // One unaligned load and a mask when eight bytes are there to read.
-            let mut key = match bytes.get(start..start + 8) {
+            let raw = match bytes.get(start..start + 8) {
                 Some(word) => {
                     let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
                     word & (u64::MAX >> (64 - 8 * len))
                 }
                 None => Self::pack(bytes.get(start..end).unwrap_or_default()),
             };
-            // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
-            // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
-            let high = 0x8080_8080_8080_8080u64;
-            let low7 = key & !high;
-            let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
-            let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
-            let upper = ge_a & !gt_z & !(key & high);
-            key |= upper >> 2;
-            let index = (hash_word(key) >> Self::SHIFT) as usize;
-            if let Some((slot_key, Some(atom))) = self.slots.get(index) {
-                if *slot_key == key {
-                    return atom.clone();
-                }
-            }
-            return self.miss_short(&buf[start..end], key, index);
+            return self.get_folded_short(buf, start, end, raw);
         }
         self.get_long(&buf[start..end].to_ascii_lowercase())
+    }
+
+    /// [`AtomCache::get_folded`] for a name `buf[start..end]` of one to eight bytes, given
+    /// as `raw`: its bytes packed into a little-endian word, zero-padded (as [`AtomCache::pack`]
+    /// packs them), not yet folded.
+    #[inline(always)]
+    pub(super) fn get_folded_short(
+        &mut self,
+        buf: &str,
+        start: usize,
+        end: usize,
+        raw: u64,
+    ) -> LocalName {
+        debug_assert!((1..=8).contains(&end.wrapping_sub(start)));
+        debug_assert_eq!(raw, Self::pack(&buf.as_bytes()[start..end]));
+        let mut key = raw;
+        // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
+        // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
+        let high = 0x8080_8080_8080_8080u64;
+        let low7 = key & !high;
+        let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
+        let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
+        let upper = ge_a & !gt_z & !(key & high);
+        key |= upper >> 2;
+        let index = (hash_word(key) >> Self::SHIFT) as usize;
+        if let Some((slot_key, Some(atom))) = self.slots.get(index) {
+            if *slot_key == key {
+                return atom.clone();
+            }
+        }
+        self.miss_short(&buf[start..end], key, index)
     }
 
     /// [`AtomCache::get_folded`] for a short name that is not in its slot. Its neighbour slot

@@ -80,6 +80,70 @@ fn until(bytes: &[u8], mut p: usize, class: u8) -> usize {
     p
 }
 
+/// The bytes below 0x40 that end a tag name (all of [`TAG_NAME_END`]), as a bit set.
+const TAG_NAME_DELIMS: u64 = delims(&[b'\t', b'\n', 0x0C, b' ', b'/', b'>', 0, b'\r']);
+/// The same for an attribute name (all of [`ATTR_NAME_END`]).
+const ATTR_NAME_DELIMS: u64 = TAG_NAME_DELIMS | delims(b"=\"'<");
+
+/// Bytes below 0x40 as a bit set (bit `b` for byte `b`).
+const fn delims(bytes: &[u8]) -> u64 {
+    let mut set = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(bytes[i] < 0x40);
+        set |= 1 << bytes[i];
+        i += 1;
+    }
+    set
+}
+
+/// Eight times the index of the first byte of `word` (in memory order, little-endian) that is
+/// in `delims`, a set of bytes below 0x40, or `None`. Letters and non-ASCII bytes are at or
+/// above 0x40, so a name's bytes are flagged only where a digit, `-`, `.`, `:` or the like
+/// is, and only those are looked at one by one.
+#[inline(always)]
+fn first_delimiter(word: u64, delims: u64) -> Option<u32> {
+    // The high bit of each byte below 0x40: bits 7 and 6 both clear. (`word << 1` moves each
+    // byte's bit 6 to its bit 7; what crosses from the byte below lands in bit 0.)
+    let mut below = !(word | (word << 1)) & 0x8080_8080_8080_8080;
+    while below != 0 {
+        let shift = below.trailing_zeros() - 7;
+        if (delims >> ((word >> shift) & 0x3F)) & 1 != 0 {
+            return Some(shift);
+        }
+        below &= below - 1;
+    }
+    None
+}
+
+/// The end of the name that starts at `start`: the first index at or after `start` whose
+/// byte is in `delims` (the bytes of class `class`, all below 0x40), or the end of `bytes`.
+/// With it, when the name is one to eight bytes long and eight bytes could be read at
+/// `start`, the name's bytes as a zero-padded little-endian word (see
+/// [`AtomCache::get_folded_short`](super::atom_cache::AtomCache::get_folded_short)).
+#[inline(always)]
+fn name_end(bytes: &[u8], start: usize, delims: u64, class: u8) -> (usize, Option<u64>) {
+    let Some(chunk) = bytes.get(start..).and_then(<[u8]>::first_chunk::<8>) else {
+        return (until(bytes, start, class), None);
+    };
+    let first = u64::from_le_bytes(*chunk);
+    if let Some(shift) = first_delimiter(first, delims) {
+        let raw = first & ((1u64 << shift) - 1);
+        return (start + (shift / 8) as usize, (shift != 0).then_some(raw));
+    }
+    // The first eight bytes are all in the name.
+    let mut p = start + 8;
+    while let Some(chunk) = bytes.get(p..).and_then(<[u8]>::first_chunk::<8>) {
+        if let Some(shift) = first_delimiter(u64::from_le_bytes(*chunk), delims) {
+            let end = p + (shift / 8) as usize;
+            return (end, (end == start + 8).then_some(first));
+        }
+        p += 8;
+    }
+    let end = until(bytes, p, class);
+    (end, (end == start + 8).then_some(first))
+}
+
 impl<S: TokenSink> Tokenizer<S> {
     /// Tokenizes an ordinary tag whose `<` was just consumed in the data state (see the module
     /// documentation). True when the tag was emitted; false, with nothing changed, when the
@@ -104,14 +168,17 @@ impl<S: TokenSink> Tokenizer<S> {
     fn ordinary_tag_from(&mut self, name_start: usize, kind: TagKind) -> bool {
         let bytes = self.buf.as_bytes();
         // Tag name state (§ tag-name-state).
-        let mut p = until(bytes, name_start, TAG_NAME_END);
+        let (mut p, raw) = name_end(bytes, name_start, TAG_NAME_DELIMS, TAG_NAME_END);
         let Some(&b) = bytes.get(p) else {
             return false;
         };
         if b == 0 || b == b'\r' {
             return false;
         }
-        let name = self.atoms.get_folded(&self.buf, name_start, p);
+        let name = match raw {
+            Some(raw) => self.atoms.get_folded_short(&self.buf, name_start, p, raw),
+            None => self.atoms.get_folded(&self.buf, name_start, p),
+        };
         let bytes = self.buf.as_bytes();
         let mut self_closing = false;
         debug_assert!(self.attr.list.is_empty());
@@ -147,14 +214,18 @@ impl<S: TokenSink> Tokenizer<S> {
             // whitespace, `/`, `>` or `=` here; NULL, quotes and `<` are errors anywhere in the
             // name.)
             let attr_start = p;
-            p = until(bytes, p, ATTR_NAME_END);
+            let raw;
+            (p, raw) = name_end(bytes, p, ATTR_NAME_DELIMS, ATTR_NAME_END);
             let Some(&b) = bytes.get(p) else {
                 return self.give_up();
             };
             if p == attr_start || matches!(b, 0 | b'\r' | b'"' | b'\'' | b'<') {
                 return self.give_up();
             }
-            let local = self.atoms.get_folded(&self.buf, attr_start, p);
+            let local = match raw {
+                Some(raw) => self.atoms.get_folded_short(&self.buf, attr_start, p, raw),
+                None => self.atoms.get_folded(&self.buf, attr_start, p),
+            };
             if self
                 .attr
                 .list
@@ -298,6 +369,7 @@ fn quoted_value_slow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tokenizer::atom_cache::AtomCache;
 
     #[test]
     fn until_finds_the_first_byte_of_the_class_at_every_position_and_start() {
@@ -319,6 +391,72 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn name_end_finds_what_until_finds_and_packs_short_names() {
+        // Names of every length across the first word, the following words and the
+        // byte-at-a-time tail, with bytes below 0x40 that are not delimiters (digits, `-`, `:`)
+        // and non-ASCII bytes in them, ended by each kind of delimiter or by the end.
+        let name_bytes = b"aZ9-:.\xC3\xA9q";
+        let enders: &[&[u8]] = &[
+            b"", b">", b" ", b"/", b"=", b"\"", b"<", b"\0", b"\r", b"\t",
+        ];
+        let lengths = if cfg!(miri) { 0..12 } else { 0..27 };
+        for lead in 0..3 {
+            for len in lengths.clone() {
+                for ender in enders {
+                    for tail in 0..10 {
+                        let mut bytes = vec![b'x'; lead];
+                        bytes
+                            .extend((0..len).map(|i| name_bytes[(i * 5 + len) % name_bytes.len()]));
+                        bytes.extend_from_slice(ender);
+                        bytes.extend(std::iter::repeat_n(b'y', tail));
+                        for (delims, class) in [
+                            (TAG_NAME_DELIMS, TAG_NAME_END),
+                            (ATTR_NAME_DELIMS, ATTR_NAME_END),
+                        ] {
+                            let expected = until(&bytes, lead, class);
+                            let (end, raw) = name_end(&bytes, lead, delims, class);
+                            assert_eq!(end, expected, "{bytes:?} from {lead}");
+                            if let Some(raw) = raw {
+                                assert!((1..=8).contains(&(end - lead)), "{bytes:?}");
+                                assert_eq!(raw, AtomCache::pack(&bytes[lead..end]), "{bytes:?}");
+                            } else {
+                                assert!(
+                                    end - lead > 8 || end == lead || bytes.len() < lead + 8,
+                                    "{bytes:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_delimiter_sets_are_the_classes_below_0x40() {
+        for b in 0..0x40u8 {
+            let class = CLASS[usize::from(b)];
+            assert_eq!(
+                TAG_NAME_DELIMS >> b & 1 != 0,
+                class & TAG_NAME_END != 0,
+                "{b:#x}"
+            );
+            assert_eq!(
+                ATTR_NAME_DELIMS >> b & 1 != 0,
+                class & ATTR_NAME_END != 0,
+                "{b:#x}"
+            );
+        }
+        for b in 0x40..=0xFFu8 {
+            assert_eq!(
+                CLASS[usize::from(b)] & (TAG_NAME_END | ATTR_NAME_END),
+                0,
+                "{b:#x}"
+            );
         }
     }
 }

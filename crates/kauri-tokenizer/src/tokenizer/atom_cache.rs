@@ -11,13 +11,17 @@ use crate::names::{hash_bytes, hash_word, LocalName};
 /// their bytes packed into one `u64` (zero-padded; names never contain NUL, the tokenizer
 /// replaces it), so a hit is a multiply ([`hash_word`]), a shift and one integer compare. Longer
 /// names hash their bytes ([`hash_bytes`]) and compare as strings.
+///
+/// A short name's key is its bytes as they are in the input, before ASCII case folding, and
+/// its slot holds the atom of the folded name: a hit needs no folding (`DIV` and `div` take
+/// two slots, each with the atom `div`). Empty slots have the key 0, which no name has.
 pub(super) struct AtomCache {
     slots: AtomSlots,
 }
 
-/// The slots of an [`AtomCache`]: a key (a short name's packed bytes, or [`AtomCache::LONG`])
-/// and the name.
-type AtomSlots = Vec<(u64, Option<LocalName>)>;
+/// The slots of an [`AtomCache`]: a key (a short name's packed bytes, unfolded, or
+/// [`AtomCache::LONG`], or 0 for an empty slot) and the name (the empty name in an empty slot).
+type AtomSlots = Vec<(u64, LocalName)>;
 
 thread_local! {
     /// The slots of the last [`AtomCache`] dropped on this thread, for the next tokenizer: a
@@ -47,7 +51,7 @@ impl AtomCache {
     pub(super) fn new() -> AtomCache {
         let spare = SPARE_ATOM_SLOTS.try_with(Cell::take).ok().flatten();
         AtomCache {
-            slots: spare.unwrap_or_else(|| vec![(0, None); Self::SIZE]),
+            slots: spare.unwrap_or_else(|| vec![(0, LocalName::default()); Self::SIZE]),
         }
     }
 
@@ -59,21 +63,22 @@ impl AtomCache {
         u64::from_le_bytes(word)
     }
 
-    /// The atom for `name`.
+    /// The atom for `name`, which has no ASCII upper case letters (the tag name and
+    /// attribute name states have folded them).
     #[inline]
     pub(super) fn get(&mut self, name: &str) -> LocalName {
+        debug_assert!(!name.bytes().any(|b| b.is_ascii_uppercase()));
         let bytes = name.as_bytes();
         if bytes.len() <= 8 && !bytes.is_empty() {
             let key = Self::pack(bytes);
             let index = (hash_word(key) >> Self::SHIFT) as usize;
             let slot = &mut self.slots[index];
-            if slot.0 == key {
-                if let Some(atom) = &slot.1 {
-                    return atom.clone();
-                }
+            // (A name of NUL bytes alone would have the key 0 of an empty slot.)
+            if slot.0 == key && key != 0 {
+                return slot.1.clone();
             }
             let atom = LocalName::from(name);
-            *slot = (key, Some(atom.clone()));
+            *slot = (key, atom.clone());
             return atom;
         }
         self.get_long(name)
@@ -112,45 +117,51 @@ impl AtomCache {
     ) -> LocalName {
         debug_assert!((1..=8).contains(&end.wrapping_sub(start)));
         debug_assert_eq!(raw, Self::pack(&buf.as_bytes()[start..end]));
-        let mut key = raw;
-        // Fold A-Z in all eight lanes at once: a lane gets 0x20 where its byte is in
-        // 0x41..=0x5A (the zero padding and non-ASCII bytes stay as they are).
+        // (Not 0: the first byte of a name is not NUL.)
+        debug_assert_ne!(raw & 0xFF, 0);
+        let index = (hash_word(raw) >> Self::SHIFT) as usize;
+        if let Some((slot_key, atom)) = self.slots.get(index) {
+            if *slot_key == raw {
+                return atom.clone();
+            }
+        }
+        self.miss_short(&buf[start..end], raw, index)
+    }
+
+    /// `key` (a packed name) with ASCII upper case folded to lower case in all eight lanes at
+    /// once: a lane gets 0x20 where its byte is in 0x41..=0x5A (the zero padding and
+    /// non-ASCII bytes stay as they are).
+    #[inline]
+    fn fold(key: u64) -> u64 {
         let high = 0x8080_8080_8080_8080u64;
         let low7 = key & !high;
         let ge_a = low7.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & high;
         let gt_z = low7.wrapping_add(0x2525_2525_2525_2525) & high;
         let upper = ge_a & !gt_z & !(key & high);
-        key |= upper >> 2;
-        let index = (hash_word(key) >> Self::SHIFT) as usize;
-        if let Some((slot_key, Some(atom))) = self.slots.get(index) {
-            if *slot_key == key {
-                return atom.clone();
-            }
-        }
-        self.miss_short(&buf[start..end], key, index)
+        key | (upper >> 2)
     }
 
     /// [`AtomCache::get_folded`] for a short name that is not in its slot. Its neighbour slot
     /// (`index ^ 1`, in the same cache line) holds the last name evicted from this one: two
     /// names a page uses that hash to one slot (`class` and `style` do) then take turns in
-    /// it, instead of interning each other out on every use.
+    /// it, instead of interning each other out on every use. `key` is the packed name as it
+    /// is in `raw`, not folded.
     #[cold]
     #[inline(never)]
     pub(super) fn miss_short(&mut self, raw: &str, key: u64, index: usize) -> LocalName {
         let victim = index ^ 1;
         if self.slots[victim].0 == key {
-            if let Some(atom) = self.slots[victim].1.clone() {
-                self.slots.swap(index, victim);
-                return atom;
-            }
+            let atom = self.slots[victim].1.clone();
+            self.slots.swap(index, victim);
+            return atom;
         }
-        // `key` holds the name folded to lower case (only ASCII bytes change, so it is UTF-8).
-        let bytes = key.to_le_bytes();
+        // The name folded to lower case (only ASCII bytes change, so it is UTF-8).
+        let bytes = Self::fold(key).to_le_bytes();
         let atom = match std::str::from_utf8(&bytes[..raw.len()]) {
             Ok(folded) => LocalName::from(folded),
             Err(_) => LocalName::from(&*raw.to_ascii_lowercase()),
         };
-        let evicted = std::mem::replace(&mut self.slots[index], (key, Some(atom.clone())));
+        let evicted = std::mem::replace(&mut self.slots[index], (key, atom.clone()));
         self.slots[victim] = evicted;
         atom
     }
@@ -160,13 +171,12 @@ impl AtomCache {
     #[inline(never)]
     pub(super) fn get_long(&mut self, name: &str) -> LocalName {
         let slot = &mut self.slots[(hash_bytes(name.as_bytes()) >> Self::SHIFT) as usize];
-        match &slot.1 {
-            Some(atom) if slot.0 == Self::LONG && **atom == *name => atom.clone(),
-            _ => {
-                let atom = LocalName::from(name);
-                *slot = (Self::LONG, Some(atom.clone()));
-                atom
-            }
+        if slot.0 == Self::LONG && *slot.1 == *name {
+            slot.1.clone()
+        } else {
+            let atom = LocalName::from(name);
+            *slot = (Self::LONG, atom.clone());
+            atom
         }
     }
 }
@@ -196,6 +206,11 @@ mod tests {
                 let upper = name.to_ascii_uppercase();
                 let atom = cache.get_folded(&upper, 0, upper.len());
                 assert_eq!(&*atom, name, "round {round}");
+                assert_eq!(
+                    &*cache.get_folded(name, 0, name.len()),
+                    name,
+                    "round {round}"
+                );
                 assert_eq!(&*cache.get(name), name, "round {round}");
             }
         }
@@ -207,5 +222,30 @@ mod tests {
         let raw = "ÉA";
         assert_eq!(&*cache.get_folded(raw, 0, raw.len()), "Éa");
         assert_eq!(&*cache.get_folded(raw, 0, raw.len()), "Éa");
+    }
+
+    #[test]
+    fn every_spelling_of_a_name_gets_the_folded_atom() {
+        // Keys are the unfolded bytes: each spelling has its slot, all with the folded atom,
+        // whichever spelling came first; and the slow path's `get` agrees.
+        let mut cache = AtomCache::new();
+        for round in 0..2 {
+            for raw in [
+                "DiV",
+                "div",
+                "DIV",
+                "dIv",
+                "ID",
+                "id",
+                "Data-X1",
+                "DATAX1éA",
+                "é",
+            ] {
+                let folded = raw.to_ascii_lowercase();
+                let atom = cache.get_folded(raw, 0, raw.len());
+                assert_eq!(&*atom, folded, "{raw}, round {round}");
+                assert_eq!(cache.get(&folded), atom, "{raw}, round {round}");
+            }
+        }
     }
 }

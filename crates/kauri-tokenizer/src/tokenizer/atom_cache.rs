@@ -101,7 +101,13 @@ impl AtomCache {
             };
             return self.get_folded_short(buf, start, end, raw);
         }
-        self.get_long(&buf[start..end].to_ascii_lowercase())
+        let name = &buf[start..end];
+        // (Most long names are in lower case already: no copy for them.)
+        if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.get_long(&name.to_ascii_lowercase())
+        } else {
+            self.get_long(name)
+        }
     }
 
     /// [`AtomCache::get_folded`] for a name `buf[start..end]` of one to eight bytes, given

@@ -62,6 +62,17 @@ fn skip(bytes: &[u8], mut p: usize, class: u8) -> usize {
     p
 }
 
+/// The first index at or after `p` (whose byte is `b`) whose byte is not whitespace (of class
+/// [`WS`]), with its byte, or `None` at the end of `bytes`.
+#[inline(always)]
+fn skip_whitespace(bytes: &[u8], p: usize, b: u8) -> Option<(usize, u8)> {
+    if CLASS[usize::from(b)] & WS == 0 {
+        return Some((p, b));
+    }
+    let p = skip(bytes, p + 1, WS);
+    bytes.get(p).map(|&b| (p, b))
+}
+
 /// The first index at or after `p` whose byte is of class `class` (or the end).
 #[inline]
 fn until(bytes: &[u8], mut p: usize, class: u8) -> usize {
@@ -182,12 +193,15 @@ impl<S: TokenSink> Tokenizer<S> {
         let bytes = self.buf.as_bytes();
         let mut self_closing = false;
         debug_assert!(self.attr.list.is_empty());
+        // `b` is the byte at `p` throughout: each state starts from the byte the last one
+        // stopped at, without reading it again.
+        let mut b = b;
         loop {
             // Before attribute name state (§ before-attribute-name-state).
-            p = skip(bytes, p, WS);
-            let Some(&b) = bytes.get(p) else {
+            let Some((q, c)) = skip_whitespace(bytes, p, b) else {
                 return self.give_up();
             };
+            (p, b) = (q, c);
             match b {
                 b'>' => break,
                 b'/' => {
@@ -216,9 +230,10 @@ impl<S: TokenSink> Tokenizer<S> {
             let attr_start = p;
             let raw;
             (p, raw) = name_end(bytes, p, ATTR_NAME_DELIMS, ATTR_NAME_END);
-            let Some(&b) = bytes.get(p) else {
+            let Some(&c) = bytes.get(p) else {
                 return self.give_up();
             };
+            b = c;
             if p == attr_start || matches!(b, 0 | b'\r' | b'"' | b'\'' | b'<') {
                 return self.give_up();
             }
@@ -237,16 +252,22 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             let bytes = self.buf.as_bytes();
             // After attribute name state (§ after-attribute-name-state).
-            p = skip(bytes, p, WS);
+            let Some((q, c)) = skip_whitespace(bytes, p, b) else {
+                return self.give_up();
+            };
+            (p, b) = (q, c);
             // The value is written straight into the tag's attribute list (a reused string);
             // giving up empties the list.
             let value = self.attr.list.push(local);
-            if bytes.get(p) == Some(&b'=') {
+            if b == b'=' {
                 // Before attribute value state (§ before-attribute-value-state).
-                p = skip(bytes, p + 1, WS);
-                let Some(&b) = bytes.get(p) else {
+                let Some((q, c)) = bytes
+                    .get(p + 1)
+                    .and_then(|&c| skip_whitespace(bytes, p + 1, c))
+                else {
                     return self.give_up();
                 };
+                (p, b) = (q, c);
                 match b {
                     b'"' | b'\'' => {
                         // Attribute value (quoted) states (§ attribute-value-(double-quoted)-state,
@@ -259,7 +280,7 @@ impl<S: TokenSink> Tokenizer<S> {
                         // After attribute value (quoted) state
                         // (§ after-attribute-value-(quoted)-state).
                         match bytes.get(p) {
-                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>') => {}
+                            Some(&c @ (b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>')) => b = c,
                             _ => return self.give_up(),
                         }
                     }
@@ -269,7 +290,7 @@ impl<S: TokenSink> Tokenizer<S> {
                         let value_start = p;
                         p = until(bytes, p, UNQUOTED_END);
                         match bytes.get(p) {
-                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'>') => {}
+                            Some(&c @ (b'\t' | b'\n' | 0x0C | b' ' | b'>')) => b = c,
                             _ => return self.give_up(),
                         }
                         value.push_str(&self.buf[value_start..p]);

@@ -118,8 +118,18 @@ impl<S: TokenSink> Tokenizer<S> {
         self.push_text_str(c.encode_utf8(&mut utf8), start, end);
     }
 
-    /// Passes queued character tokens to the sink.
+    /// Passes queued character tokens to the sink. (Inline: before a tag there is often no
+    /// text, and then the call is not made.)
+    #[inline(always)]
     pub(super) fn flush_text(&mut self) {
+        if !matches!(self.text, PendingText::None) {
+            self.flush_pending_text();
+        }
+    }
+
+    /// [`Tokenizer::flush_text`] when character tokens are pending.
+    #[inline(never)]
+    fn flush_pending_text(&mut self) {
         let span = self.text_span;
         let result = match self.text {
             PendingText::None => return,

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use crate::names::{AttrName, Attribute, LocalName};
+use crate::names::{AttrName, AttrNamespace, Attribute, LocalName};
 
 /// A reused value string larger than this (in bytes of capacity) is freed and replaced, so one
 /// huge value does not stay allocated for the rest of the input.
@@ -80,23 +80,25 @@ impl AttributeList {
     /// caller to fill.
     #[inline(always)]
     pub(crate) fn push(&mut self, name: LocalName) -> &mut String {
-        let name = AttrName::new(name);
         let i = self.len;
         self.len += 1;
-        if i == self.slots.len() {
-            self.slots.push(Attribute {
-                name,
-                value: String::new(),
-            });
-        } else {
+        if i < self.slots.len() {
             let slot = &mut self.slots[i];
-            slot.name = name;
+            // (Every slot was made by this function, in no namespace: only the local name
+            // changes.)
+            debug_assert!(slot.name.ns == AttrNamespace::None);
+            slot.name.local = name;
             if slot.value.capacity() > MAX_KEPT_VALUE {
                 slot.value = String::new();
             } else {
                 slot.value.clear();
             }
+            return &mut slot.value;
         }
+        self.slots.push(Attribute {
+            name: AttrName::new(name),
+            value: String::new(),
+        });
         &mut self.slots[i].value
     }
 }
@@ -117,7 +119,7 @@ mod tests {
         assert!(value.is_empty() && value.capacity() >= 2);
         value.push_str("c1");
         assert_eq!(list.as_slice().len(), 1);
-        assert_eq!(&*list.as_slice()[0].name.local, "class");
+        assert_eq!(list.as_slice()[0].name, AttrName::new(LocalName::from("class")));
         assert_eq!(list.as_slice()[0].value, "c1");
     }
 

@@ -119,7 +119,10 @@ mod tests {
         assert!(value.is_empty() && value.capacity() >= 2);
         value.push_str("c1");
         assert_eq!(list.as_slice().len(), 1);
-        assert_eq!(list.as_slice()[0].name, AttrName::new(LocalName::from("class")));
+        assert_eq!(
+            list.as_slice()[0].name,
+            AttrName::new(LocalName::from("class"))
+        );
         assert_eq!(list.as_slice()[0].value, "c1");
     }
 

@@ -198,7 +198,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.error(ErrorCode::EndTagWithTrailingSolidus);
             }
         } else {
-            self.last_start_tag = Some(name.clone());
+            self.last_start_tag = name.clone();
         }
         self.emit_tag_token(self.tag_kind, name, self.self_closing);
     }
@@ -222,10 +222,8 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// "An appropriate end tag token": its name is that of the last start tag emitted.
     pub(super) fn is_appropriate_end_tag(&self) -> bool {
-        match &self.last_start_tag {
-            Some(name) => **name == *self.strings.tag_name,
-            None => false,
-        }
+        // (The empty name: no start tag yet.)
+        !self.last_start_tag.is_empty() && *self.last_start_tag == *self.strings.tag_name
     }
 
     // ----- Comments, DOCTYPEs, PIs -----

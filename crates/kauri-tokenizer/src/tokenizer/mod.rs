@@ -140,7 +140,10 @@ pub struct Tokenizer<S: TokenSink> {
     attr: AttributeBuilder,
     /// Absolute offset of the `<` that started the current tag, comment, DOCTYPE or PI.
     token_start: usize,
-    last_start_tag: Option<LocalName>,
+    /// The name of the last start tag emitted, or the empty name before the first (no tag
+    /// name is empty: an end tag name state starts with a letter). Not an `Option`: setting it
+    /// after every start tag then has no discriminant to test and write.
+    last_start_tag: LocalName,
 
     // Other tokens and buffers.
     /// The pending text when it was copied, the end tag states' name and temporary buffer,
@@ -220,7 +223,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self_closing: false,
             attr: AttributeBuilder::new(opts.max_attributes),
             token_start: 0,
-            last_start_tag: opts.last_start_tag,
+            last_start_tag: opts.last_start_tag.unwrap_or_default(),
             strings: strings::Strings::new(),
             doctype: Doctype::default(),
             pi_data: String::new(),

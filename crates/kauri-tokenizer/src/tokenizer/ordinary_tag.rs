@@ -302,7 +302,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.cur = p;
         self.pos = p + 1;
         if kind == TagKind::StartTag {
-            self.last_start_tag = Some(name.clone());
+            self.last_start_tag = name.clone();
         }
         self.state = State::Data;
         self.emit_tag_token(kind, name, self_closing);

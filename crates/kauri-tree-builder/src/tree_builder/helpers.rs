@@ -468,7 +468,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "Reconstruct the active formatting elements" (§ the-list-of-active-formatting-elements).
     /// Steps 1-2, the check that almost every call stops at, are inlined into the callers;
     /// the rest is [`Self::reconstruct_from_step_3`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn reconstruct_active_formatting_elements(&mut self) {
         // 1-2. Nothing to do when the list is empty, or its last entry is a marker or open.
         let Some(last) = self.active.entries.last() else {

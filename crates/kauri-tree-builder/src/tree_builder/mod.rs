@@ -629,10 +629,16 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.self_closing_unacked = false;
             self.error(ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
-        match self.switch_to.take() {
-            Some(state) => TokenSinkResult::SwitchTo(state),
-            None if self.pending_script.is_some() => TokenSinkResult::Pause,
-            None => TokenSinkResult::Continue,
+        // Tested before it is taken: `take` would store `None` back after every token.
+        if self.switch_to.is_some() {
+            if let Some(state) = self.switch_to.take() {
+                return TokenSinkResult::SwitchTo(state);
+            }
+        }
+        if self.pending_script.is_some() {
+            TokenSinkResult::Pause
+        } else {
+            TokenSinkResult::Continue
         }
     }
 

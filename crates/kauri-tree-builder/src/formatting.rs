@@ -207,7 +207,24 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             self.remove(i);
         }
         let attrs = (token.keep && count > 0).then(|| mine.to_vec());
-        let e = Entry::Element {
+        if self.indexed {
+            let e = Entry::Element {
+                handle,
+                id,
+                name,
+                attrs,
+                attr_count: count,
+                fingerprint: fp,
+                segment,
+            };
+            self.count(&e);
+            self.entries.push(e);
+            return;
+        }
+        // Room first, so that the entry is written straight into the list (a `push` that may
+        // grow the list builds the entry on the stack and copies it).
+        self.entries.reserve(1);
+        self.entries.push(Entry::Element {
             handle,
             id,
             name,
@@ -215,11 +232,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             attr_count: count,
             fingerprint: fp,
             segment,
-        };
-        if self.indexed {
-            self.count(&e);
-        }
-        self.entries.push(e);
+        });
         self.grown();
     }
 

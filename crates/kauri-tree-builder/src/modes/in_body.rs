@@ -4,7 +4,8 @@ use crate::foreign_tables::adjusted_foreign_attributes;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{
-    all_ws, is_formatting, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL,
+    all_ws, closes_more_than_the_current_node, is_formatting, is_heading,
+    may_be_open_when_body_ends, END_TAG_DOES_MORE, HEADINGS, SPECIAL,
 };
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{
@@ -496,6 +497,23 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// "In body", an end tag, when its element is the current node and its rule then only
+    /// pops it (the case [`TreeBuilder::in_body_end_tag`] answers before its match: not a
+    /// formatting element's end tag, not one of `closes_more_than_the_current_node`'s names,
+    /// which the current node's `END_TAG_DOES_MORE` flag says): pops it and returns true.
+    /// Otherwise returns false and does nothing. Inline, so that the usual end tag costs no
+    /// call.
+    #[inline(always)]
+    pub(crate) fn in_body_end_tag_of_current_node(&mut self, name: &LocalName) -> bool {
+        let closes = self.open.current().is_some_and(|cur| {
+            cur.ns == Namespace::Html && cur.name == *name && !cur.has(END_TAG_DOES_MORE)
+        });
+        if closes {
+            self.pop();
+        }
+        closes
+    }
+
     #[inline(never)]
     pub(crate) fn in_body_end_tag<'a>(
         &mut self,
@@ -710,27 +728,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
     }
-}
-
-/// The end tags whose "in body" rule does more than pop the current node when the current
-/// node is the HTML element with their tag name (see [`TreeBuilder::in_body_end_tag`]):
-/// `template` (the "in head" rule), `body` and `html` (switch to "after body"), `form` (the
-/// form element pointer), `applet`, `marquee` and `object` (clear the list of active
-/// formatting elements up to the last marker) and `br` (a void element: never the current
-/// node, listed for clarity). (The formatting elements' end tags, which run the adoption
-/// agency algorithm, are dispatched before this test.)
-fn closes_more_than_the_current_node(name: &LocalName) -> bool {
-    matches!(
-        *name,
-        local_name!("template")
-            | local_name!("body")
-            | local_name!("html")
-            | local_name!("form")
-            | local_name!("applet")
-            | local_name!("marquee")
-            | local_name!("object")
-            | local_name!("br")
-    )
 }
 
 /// An open element that makes the end of the body a parse error: one not in the list of

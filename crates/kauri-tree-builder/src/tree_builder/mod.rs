@@ -761,7 +761,13 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
                 if self.in_html_body() {
                     let flow = match kind {
                         TagKind::StartTag => self.in_body_start_tag(name, attrs, self_closing),
-                        TagKind::EndTag => self.in_body_end_tag(name, attrs, self_closing),
+                        TagKind::EndTag => {
+                            if self.in_body_end_tag_of_current_node(&name) {
+                                Flow::Done
+                            } else {
+                                self.in_body_end_tag(name, attrs, self_closing)
+                            }
+                        }
                     };
                     self.continue_with(flow);
                 } else {

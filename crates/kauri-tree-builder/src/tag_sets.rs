@@ -31,13 +31,19 @@ pub(crate) const ANNOTATION_XML: u16 = 1 << 9;
 /// [`closes_more_than_the_current_node`]'s names. Not a category of the
 /// standard: it lets the usual end tag be told from the current node's entry alone.
 pub(crate) const END_TAG_DOES_MORE: u16 = 1 << 10;
+/// The HTML `template` element (whose children go into its template contents: "the
+/// appropriate place for inserting a node" asks this of every target).
+pub(crate) const TEMPLATE: u16 = 1 << 11;
 
 /// The flags of an element with this namespace, local name and attributes.
 pub(crate) fn element_flags(ns: Namespace, name: &LocalName, attrs: &[Attribute]) -> u16 {
     match ns {
         Namespace::Html => {
             let more = is_formatting(name) || closes_more_than_the_current_node(name);
-            html_flags(name) | if more { END_TAG_DOES_MORE } else { 0 }
+            let template = *name == local_name!("template");
+            html_flags(name)
+                | if more { END_TAG_DOES_MORE } else { 0 }
+                | if template { TEMPLATE } else { 0 }
         }
         Namespace::MathMl => match *name {
             local_name!("mi")

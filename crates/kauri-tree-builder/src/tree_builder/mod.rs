@@ -174,6 +174,10 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) form: Option<S::Handle>,
     pub(crate) frameset_ok: bool,
     pub(crate) foster_parenting: bool,
+    /// `foster_parenting` or a depth limit ([`TreeBuilderOptions::max_depth`]): "the
+    /// appropriate place for inserting a node" cannot take its usual answer without looking
+    /// further (one test instead of two on every insertion).
+    pub(crate) place_needs_checks: bool,
     pub(crate) pending_table_text: String,
     /// The source range of the pending table character tokens.
     pub(crate) pending_table_text_span: Span,
@@ -214,6 +218,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let spans = sink.wants_spans();
         let sink_keeps_attrs = sink.keeps_element_attrs();
         let errors = opts.errors;
+        let place_needs_checks = opts.max_depth.is_some();
         TreeBuilder {
             sink,
             opts,
@@ -227,6 +232,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             form: None,
             frameset_ok: true,
             foster_parenting: false,
+            place_needs_checks,
             pending_table_text: String::new(),
             pending_table_text_span: Span::default(),
             ignore_lf: false,

@@ -295,6 +295,26 @@ impl<H: Clone + PartialEq> Stack<H> {
         }
     }
 
+    /// [`Stack::fresh`] and [`Stack::push`] in one, for an element whose name `classify` gave
+    /// `class`: the entry is written straight into the stack, marked open and counted.
+    #[inline]
+    pub fn push_fresh(&mut self, handle: H, ns: Namespace, name: LocalName, class: NameClass) {
+        let id = self.open_ids.len() as u32;
+        self.open_ids.push(true);
+        if let Some(c) = self.counts.get_mut(class.slot as usize) {
+            *c += 1;
+        }
+        self.items.reserve(1);
+        self.items.push(OpenElement {
+            handle,
+            ns,
+            name,
+            flags: class.flags,
+            id,
+            count_slot: class.slot,
+        });
+    }
+
     /// The count slot of an HTML name that is not an atom (kept out of the hot path).
     #[cold]
     #[inline(never)]

@@ -221,8 +221,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.set_span(&handle);
         }
         self.insert_at(place, NodeOrText::Node(handle.clone()));
-        let entry = self.open.fresh(handle.clone(), ns, name, class);
-        self.open.push(entry);
+        self.open.push_fresh(handle.clone(), ns, name, class);
         handle
     }
 

@@ -10,6 +10,20 @@ use kauri_tokenizer::{ErrorCode, LocalName, Namespace, QualName};
 impl<S: TreeSink> TreeBuilder<S> {
     /// Runs the adoption agency algorithm for a token whose tag name is `subject`.
     pub(crate) fn adoption_agency(&mut self, subject: &LocalName) {
+        // The usual case first (`</b>` closing the `<b>` just opened): the current node is the
+        // HTML element subject and the last entry of the list is its entry. Then step 2 does
+        // not apply (it is in the list), 4.3 finds that entry (the last element after the
+        // last marker with the tag name subject), and 4.4 to 4.8 pop it and remove the entry,
+        // as in the shortcut below: done here without the scans of steps 2 and 4.3.
+        if let (Some(cur), Some(Entry::Element { id, .. })) =
+            (self.open.current(), self.active.entries.last())
+        {
+            if cur.id == *id && cur.is_html(subject) {
+                self.pop();
+                self.active.remove_last();
+                return;
+            }
+        }
         // 2. If the current node is an HTML element whose tag name is subject, and it is not
         //    in the list of active formatting elements, pop it and return.
         if let Some(cur) = self.open.current() {

@@ -60,7 +60,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 10. Let element be the result of creating an element. 11. Append each attribute.
         let element = self.sink.create_element(QualName::new(ns, name), attrs);
         if associate {
-            self.associate_with_form(&element, intended);
+            // The intended location's node, copied: a reference to the place itself would keep
+            // it in memory on every insertion.
+            let location = match intended {
+                Place::Append(parent) => parent.clone(),
+                Place::Before(sibling) => sibling.clone(),
+            };
+            self.associate_with_form(&element, &location);
         }
         // 16. Return element.
         element
@@ -69,7 +75,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Step 15 of "create an element for a token" for a form-associated `element` whose
     /// token-side conditions hold: the rest of the conditions, and the association.
     #[inline(never)]
-    fn associate_with_form(&mut self, element: &S::Handle, intended: &Place<S::Handle>) {
+    fn associate_with_form(&mut self, element: &S::Handle, location: &S::Handle) {
         // 15. If element is a form-associated element and not a form-associated custom
         // element, the form element pointer is not null, the parser is not parsing template
         // contents, the parser's fragment context element is null, element is either not
@@ -80,10 +86,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             return;
         }
         if let Some(form) = self.form.clone() {
-            let location = match intended {
-                Place::Append(parent) => parent,
-                Place::Before(sibling) => sibling,
-            };
             self.sink.associate_form_owner(element, &form, location);
         }
     }

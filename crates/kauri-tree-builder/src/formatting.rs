@@ -207,7 +207,24 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             self.remove(i);
         }
         let attrs = (token.keep && count > 0).then(|| mine.to_vec());
-        let e = Entry::Element {
+        if self.indexed {
+            let e = Entry::Element {
+                handle,
+                id,
+                name,
+                attrs,
+                attr_count: count,
+                fingerprint: fp,
+                segment,
+            };
+            self.count(&e);
+            self.entries.push(e);
+            return;
+        }
+        // Room first, so that the entry is written straight into the list (a `push` that may
+        // grow the list builds the entry on the stack and copies it).
+        self.entries.reserve(1);
+        self.entries.push(Entry::Element {
             handle,
             id,
             name,
@@ -215,11 +232,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             attr_count: count,
             fingerprint: fp,
             segment,
-        };
-        if self.indexed {
-            self.count(&e);
-        }
-        self.entries.push(e);
+        });
         self.grown();
     }
 
@@ -370,8 +383,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
         if self.indexed {
             self.listed.get(id as usize).copied().unwrap_or(false)
         } else {
+            // From the end: the entry asked about is usually one of the last.
             self.entries
                 .iter()
+                .rev()
                 .any(|e| matches!(e, Entry::Element { id: x, .. } if *x == id))
         }
     }
@@ -380,6 +395,26 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     pub fn remove_element(&mut self, id: u32) {
         if let Some(i) = self.position(id) {
             self.remove(i);
+        }
+    }
+
+    /// Removes the last entry, an element's (the adoption agency's usual case). The same as
+    /// `remove(len - 1)`, without returning the entry.
+    pub fn remove_last(&mut self) {
+        let Some(e) = self.entries.pop() else {
+            return;
+        };
+        if self.indexed {
+            match &e {
+                Entry::Marker => {
+                    self.markers -= 1;
+                    self.segments.pop();
+                }
+                e => self.uncount(e),
+            }
+            self.shrunk();
+        } else if let Entry::Marker = e {
+            self.markers -= 1;
         }
     }
 

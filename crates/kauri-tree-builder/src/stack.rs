@@ -211,6 +211,10 @@ impl<H: Clone + PartialEq> Stack<H> {
     ///
     /// An HTML element's flags depend on its name alone, so for an HTML name that is an atom
     /// both come from the slot cache after the first element of that name.
+    ///
+    /// Inline (every element asks it): the usual answer, a slot cache hit, is a multiply and a
+    /// compare; the rest is [`Stack::classify_uncached`].
+    #[inline(always)]
     pub fn classify(&mut self, ns: Namespace, name: &LocalName, attrs: &[Attribute]) -> NameClass {
         if ns == Namespace::Html {
             if let Some(word) = name.atom_word() {
@@ -218,6 +222,21 @@ impl<H: Clone + PartialEq> Stack<H> {
                 if cached.word == word {
                     return cached.class;
                 }
+            }
+        }
+        self.classify_uncached(ns, name, attrs)
+    }
+
+    /// [`Stack::classify`] when the name is not in the slot cache.
+    #[inline(never)]
+    fn classify_uncached(
+        &mut self,
+        ns: Namespace,
+        name: &LocalName,
+        attrs: &[Attribute],
+    ) -> NameClass {
+        if ns == Namespace::Html {
+            if let Some(word) = name.atom_word() {
                 return self.classify_html_atom(word, name);
             }
         }
@@ -274,6 +293,26 @@ impl<H: Clone + PartialEq> Stack<H> {
             id,
             count_slot: class.slot,
         }
+    }
+
+    /// [`Stack::fresh`] and [`Stack::push`] in one, for an element whose name `classify` gave
+    /// `class`: the entry is written straight into the stack, marked open and counted.
+    #[inline]
+    pub fn push_fresh(&mut self, handle: H, ns: Namespace, name: LocalName, class: NameClass) {
+        let id = self.open_ids.len() as u32;
+        self.open_ids.push(true);
+        if let Some(c) = self.counts.get_mut(class.slot as usize) {
+            *c += 1;
+        }
+        self.items.reserve(1);
+        self.items.push(OpenElement {
+            handle,
+            ns,
+            name,
+            flags: class.flags,
+            id,
+            count_slot: class.slot,
+        });
     }
 
     /// The count slot of an HTML name that is not an atom (kept out of the hot path).

@@ -26,11 +26,25 @@ pub(crate) const IMPLIED_END: u16 = 1 << 7;
 pub(crate) const IMPLIED_END_THOROUGH: u16 = 1 << 8;
 /// The element is a MathML `annotation-xml` (for the `svg` start tag rule of the dispatcher).
 pub(crate) const ANNOTATION_XML: u16 = 1 << 9;
+/// An HTML element whose "in body" end tag rule, when the element is the current node, does
+/// more than pop it: the formatting elements ([`is_formatting`], the adoption agency) and
+/// [`closes_more_than_the_current_node`]'s names. Not a category of the
+/// standard: it lets the usual end tag be told from the current node's entry alone.
+pub(crate) const END_TAG_DOES_MORE: u16 = 1 << 10;
+/// The HTML `template` element (whose children go into its template contents: "the
+/// appropriate place for inserting a node" asks this of every target).
+pub(crate) const TEMPLATE: u16 = 1 << 11;
 
 /// The flags of an element with this namespace, local name and attributes.
 pub(crate) fn element_flags(ns: Namespace, name: &LocalName, attrs: &[Attribute]) -> u16 {
     match ns {
-        Namespace::Html => html_flags(name),
+        Namespace::Html => {
+            let more = is_formatting(name) || closes_more_than_the_current_node(name);
+            let template = *name == local_name!("template");
+            html_flags(name)
+                | if more { END_TAG_DOES_MORE } else { 0 }
+                | if template { TEMPLATE } else { 0 }
+        }
         Namespace::MathMl => match *name {
             local_name!("mi")
             | local_name!("mo")
@@ -238,6 +252,27 @@ pub fn is_formatting(name: &LocalName) -> bool {
             | local_name!("strong")
             | local_name!("tt")
             | local_name!("u")
+    )
+}
+
+/// The end tags whose "in body" rule does more than pop the current node when the current
+/// node is the HTML element with their tag name (see `TreeBuilder::in_body_end_tag`):
+/// `template` (the "in head" rule), `body` and `html` (switch to "after body"), `form` (the
+/// form element pointer), `applet`, `marquee` and `object` (clear the list of active
+/// formatting elements up to the last marker) and `br` (a void element: never the current
+/// node, listed for clarity). (The formatting elements' end tags, which run the adoption
+/// agency algorithm, are dispatched before this test.)
+pub(crate) fn closes_more_than_the_current_node(name: &LocalName) -> bool {
+    matches!(
+        *name,
+        local_name!("template")
+            | local_name!("body")
+            | local_name!("html")
+            | local_name!("form")
+            | local_name!("applet")
+            | local_name!("marquee")
+            | local_name!("object")
+            | local_name!("br")
     )
 }
 

@@ -5,7 +5,9 @@
 //! end tags go to the adoption agency before that test). Each case below closes the current
 //! node with one of those end tags and shows what the rest of its rule does, so that dropping
 //! a name from the exceptions changes a tree here. (The html5lib suite does not catch every
-//! one: without `form` or `object` in the list it still passed.)
+//! one: without `form` or `object` in the list it still passed.) The dispatcher makes the
+//! same test inline before the call (`in_body_end_tag_of_current_node`), from the current
+//! node's `END_TAG_DOES_MORE` flag, which these cases pin too.
 
 mod support;
 

@@ -4,7 +4,8 @@ use crate::foreign_tables::adjusted_foreign_attributes;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{
-    all_ws, is_formatting, is_heading, may_be_open_when_body_ends, HEADINGS, SPECIAL,
+    all_ws, closes_more_than_the_current_node, is_formatting, is_heading,
+    may_be_open_when_body_ends, END_TAG_DOES_MORE, HEADINGS, SPECIAL,
 };
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{
@@ -42,9 +43,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Flow::Done
             }
             Token::Eof => self.in_body_eof(),
-            Token::Tag(tag) => match tag.kind {
-                TagKind::StartTag => self.in_body_start_tag(tag),
-                TagKind::EndTag => self.in_body_end_tag(tag),
+            Token::Tag(Tag {
+                kind,
+                name,
+                self_closing,
+                attrs,
+            }) => match kind {
+                TagKind::StartTag => self.in_body_start_tag(name, attrs, self_closing),
+                TagKind::EndTag => self.in_body_end_tag(name, attrs, self_closing),
             },
         }
     }
@@ -67,7 +73,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "In body", character tokens other than U+0000 (a run of them).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn in_body_characters(&mut self, s: &str) {
         self.reconstruct_active_formatting_elements();
         self.insert_characters(s);
@@ -77,13 +83,31 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     #[inline(never)]
-    pub(crate) fn in_body_start_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
-        match tag.name {
+    pub(crate) fn in_body_start_tag<'a>(
+        &mut self,
+        name: LocalName,
+        attrs: DistinctAttrs<'a>,
+        self_closing: bool,
+    ) -> Flow<'a> {
+        // The start tag token, in its parts (passed in registers: a whole `Tag` would be
+        // copied to memory for the call and read back here); put together again only where a
+        // rule hands the token on.
+        macro_rules! tag {
+            () => {
+                Tag {
+                    kind: TagKind::StartTag,
+                    name,
+                    self_closing,
+                    attrs,
+                }
+            };
+        }
+        match name {
             local_name!("html") => {
                 self.error(ErrorCode::UnexpectedHtmlStartTag);
                 if !self.template_on_stack() {
                     let root = self.open.get(0).handle.clone();
-                    self.sink.add_attrs_if_missing(&root, tag.attrs);
+                    self.sink.add_attrs_if_missing(&root, attrs);
                 }
             }
             local_name!("base")
@@ -95,7 +119,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("script")
             | local_name!("style")
             | local_name!("template")
-            | local_name!("title") => return self.in_head(Token::Tag(tag)),
+            | local_name!("title") => return self.in_head(Token::Tag(tag!())),
             local_name!("body") => {
                 self.error(ErrorCode::UnexpectedBodyStartTag);
                 if self.open.len() == 1
@@ -106,7 +130,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.frameset_ok = false;
                 let body = self.open.get(1).handle.clone();
-                self.sink.add_attrs_if_missing(&body, tag.attrs);
+                self.sink.add_attrs_if_missing(&body, attrs);
             }
             local_name!("frameset") => {
                 self.error(ErrorCode::UnexpectedFramesetStartTag);
@@ -119,7 +143,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let body = self.open.get(1).handle.clone();
                 self.sink.detach(&body);
                 self.pop_to_len(1);
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.mode = InsertionMode::InFrameset;
             }
             local_name!("address")
@@ -148,7 +172,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("summary")
             | local_name!("ul") => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             // HEADINGS, as patterns: a guard here splits the dispatch match and costs 3% of
             // the instructions of a parse.
@@ -167,11 +191,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.error(ErrorCode::NestedHeading);
                     self.pop();
                 }
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("pre") | local_name!("listing") => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.ignore_lf = true;
                 self.frameset_ok = false;
             }
@@ -182,7 +206,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Flow::Done;
                 }
                 self.close_p_if_in_button_scope();
-                let form = self.insert_html_element(tag.name, tag.attrs);
+                let form = self.insert_html_element(name, attrs);
                 if !in_template {
                     self.form = Some(form);
                 }
@@ -191,17 +215,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
                 self.close_list_item(&[local_name!("li")]);
                 self.close_p_if_in_button_scope();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("dd") | local_name!("dt") => {
                 self.frameset_ok = false;
                 self.close_list_item(&[local_name!("dd"), local_name!("dt")]);
                 self.close_p_if_in_button_scope();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("plaintext") => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.switch_to = Some(TextState::Plaintext);
             }
             local_name!("button") => {
@@ -211,7 +235,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(&local_name!("button"));
                 }
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.frameset_ok = false;
             }
             local_name!("a") => {
@@ -232,7 +256,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     }
                 }
                 self.reconstruct_active_formatting_elements();
-                self.insert_formatting_element(tag.name, tag.attrs);
+                self.insert_formatting_element(name, attrs);
             }
             local_name!("b")
             | local_name!("big")
@@ -247,7 +271,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("tt")
             | local_name!("u") => {
                 self.reconstruct_active_formatting_elements();
-                self.insert_formatting_element(tag.name, tag.attrs);
+                self.insert_formatting_element(name, attrs);
             }
             local_name!("nobr") => {
                 self.reconstruct_active_formatting_elements();
@@ -256,11 +280,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.adoption_agency(&local_name!("nobr"));
                     self.reconstruct_active_formatting_elements();
                 }
-                self.insert_formatting_element(tag.name, tag.attrs);
+                self.insert_formatting_element(name, attrs);
             }
             local_name!("applet") | local_name!("marquee") | local_name!("object") => {
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.active.push_marker();
                 self.frameset_ok = false;
             }
@@ -268,7 +292,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.quirks != QuirksMode::Quirks {
                     self.close_p_if_in_button_scope();
                 }
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.frameset_ok = false;
                 self.mode = InsertionMode::InTable;
             }
@@ -279,7 +303,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("keygen")
             | local_name!("wbr") => {
                 self.reconstruct_active_formatting_elements();
-                self.insert_void_element(tag.name, tag.attrs);
+                self.insert_void_element(name, attrs);
                 self.frameset_ok = false;
             }
             local_name!("input") => {
@@ -292,16 +316,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(&local_name!("select"));
                 }
                 self.reconstruct_active_formatting_elements();
-                let hidden = tag
-                    .attr(&local_name!("type"))
-                    .is_some_and(|t| t.eq_ignore_ascii_case("hidden"));
-                self.insert_void_element(tag.name, tag.attrs);
+                let hidden = attrs
+                    .iter()
+                    .find(|a| a.name.local == local_name!("type"))
+                    .is_some_and(|t| t.value.eq_ignore_ascii_case("hidden"));
+                self.insert_void_element(name, attrs);
                 if !hidden {
                     self.frameset_ok = false;
                 }
             }
             local_name!("param") | local_name!("source") | local_name!("track") => {
-                self.insert_void_element(tag.name, tag.attrs);
+                self.insert_void_element(name, attrs);
             }
             local_name!("hr") => {
                 self.close_p_if_in_button_scope();
@@ -313,18 +338,20 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::HrInOption);
                     }
                 }
-                self.insert_void_element(tag.name, tag.attrs);
+                self.insert_void_element(name, attrs);
                 self.frameset_ok = false;
             }
             local_name!("image") => {
                 self.error(ErrorCode::ImageStartTag);
                 return Flow::Reprocess(Token::Tag(Tag {
+                    kind: TagKind::StartTag,
                     name: local_name!("img"),
-                    ..tag
+                    self_closing,
+                    attrs,
                 }));
             }
             local_name!("textarea") => {
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.ignore_lf = true;
                 self.switch_to = Some(TextState::Rcdata);
                 self.original_mode = self.mode;
@@ -335,17 +362,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_p_if_in_button_scope();
                 self.reconstruct_active_formatting_elements();
                 self.frameset_ok = false;
-                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+                self.parse_text_element(name, attrs, TextState::Rawtext);
             }
             local_name!("iframe") => {
                 self.frameset_ok = false;
-                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+                self.parse_text_element(name, attrs, TextState::Rawtext);
             }
             local_name!("noembed") => {
-                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+                self.parse_text_element(name, attrs, TextState::Rawtext);
             }
             local_name!("noscript") if self.opts.scripting => {
-                self.parse_text_element(tag.name, tag.attrs, TextState::Rawtext);
+                self.parse_text_element(name, attrs, TextState::Rawtext);
             }
             local_name!("select") => {
                 if self.context_is(&local_name!("select")) {
@@ -358,7 +385,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Flow::Done;
                 }
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
                 self.frameset_ok = false;
             }
             local_name!("option") => {
@@ -371,7 +398,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("optgroup") => {
                 if self.open.in_scope(&local_name!("select"), Scope::Default) {
@@ -385,7 +412,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("rb") | local_name!("rtc") => {
                 if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
@@ -394,7 +421,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::MisnestedRuby);
                     }
                 }
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("rp") | local_name!("rt") => {
                 if self.open.in_scope(&local_name!("ruby"), Scope::Default) {
@@ -403,22 +430,22 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.error(ErrorCode::MisnestedRuby);
                     }
                 }
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
             local_name!("math") => {
                 self.reconstruct_active_formatting_elements();
-                let mut attrs = adjusted_foreign_attributes(Namespace::MathMl, tag.attrs);
-                self.insert_element(Namespace::MathMl, tag.name, attrs.distinct());
-                if tag.self_closing {
+                let mut attrs = adjusted_foreign_attributes(Namespace::MathMl, attrs);
+                self.insert_element(Namespace::MathMl, name, attrs.distinct());
+                if self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
                 }
             }
             local_name!("svg") => {
                 self.reconstruct_active_formatting_elements();
-                let mut attrs = adjusted_foreign_attributes(Namespace::Svg, tag.attrs);
-                self.insert_element(Namespace::Svg, tag.name, attrs.distinct());
-                if tag.self_closing {
+                let mut attrs = adjusted_foreign_attributes(Namespace::Svg, attrs);
+                self.insert_element(Namespace::Svg, name, attrs.distinct());
+                if self_closing {
                     self.pop();
                     self.self_closing_unacked = false;
                 }
@@ -438,7 +465,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             _ => {
                 self.reconstruct_active_formatting_elements();
-                self.insert_html_element(tag.name, tag.attrs);
+                self.insert_html_element(name, attrs);
             }
         }
         Flow::Done
@@ -470,13 +497,46 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// "In body", an end tag, when its element is the current node and its rule then only
+    /// pops it (the case [`TreeBuilder::in_body_end_tag`] answers before its match: not a
+    /// formatting element's end tag, not one of `closes_more_than_the_current_node`'s names,
+    /// which the current node's `END_TAG_DOES_MORE` flag says): pops it and returns true.
+    /// Otherwise returns false and does nothing. Inline, so that the usual end tag costs no
+    /// call.
+    #[inline(always)]
+    pub(crate) fn in_body_end_tag_of_current_node(&mut self, name: &LocalName) -> bool {
+        let closes = self.open.current().is_some_and(|cur| {
+            cur.ns == Namespace::Html && cur.name == *name && !cur.has(END_TAG_DOES_MORE)
+        });
+        if closes {
+            self.pop();
+        }
+        closes
+    }
+
     #[inline(never)]
-    pub(crate) fn in_body_end_tag<'a>(&mut self, tag: Tag<'a>) -> Flow<'a> {
+    pub(crate) fn in_body_end_tag<'a>(
+        &mut self,
+        name: LocalName,
+        attrs: DistinctAttrs<'a>,
+        self_closing: bool,
+    ) -> Flow<'a> {
+        // The end tag token, in its parts (see `in_body_start_tag`).
+        macro_rules! tag {
+            () => {
+                Tag {
+                    kind: TagKind::EndTag,
+                    name,
+                    self_closing,
+                    attrs,
+                }
+            };
+        }
         // "An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i",
         // "nobr", "s", "small", "strike", "strong", "tt", "u"": run the adoption agency
         // algorithm.
-        if is_formatting(&tag.name) {
-            self.adoption_agency(&tag.name);
+        if is_formatting(&name) {
+            self.adoption_agency(&name);
             return Flow::Done;
         }
         // The usual end tag closes the current node. For every end tag rule below except
@@ -485,12 +545,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         // the exception) stops at once because the current node has the tag name, no parse
         // error is reported because the current node has the tag name, and "pop until an
         // element with the tag name has been popped" pops it alone.
-        if self.open.current_is(&tag.name) && !closes_more_than_the_current_node(&tag.name) {
+        if self.open.current_is(&name) && !closes_more_than_the_current_node(&name) {
             self.pop();
             return Flow::Done;
         }
-        match tag.name {
-            local_name!("template") => return self.in_head(Token::Tag(tag)),
+        match name {
+            local_name!("template") => return self.in_head(Token::Tag(tag!())),
             local_name!("body") | local_name!("html") => {
                 if !self.open.in_scope(&local_name!("body"), Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
@@ -507,8 +567,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let body = self.open.get(1).handle.clone();
                 self.set_end_tag_span(&body);
                 self.mode = InsertionMode::AfterBody;
-                if tag.name == local_name!("html") {
-                    return Flow::Reprocess(Token::Tag(tag));
+                if name == local_name!("html") {
+                    return Flow::Reprocess(Token::Tag(tag!()));
                 }
             }
             local_name!("address")
@@ -539,12 +599,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("select")
             | local_name!("summary")
             | local_name!("ul") => {
-                if !self.open.in_scope(&tag.name, Scope::Default) {
+                if !self.open.in_scope(&name, Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
-                self.close_element_named(&tag.name);
+                self.close_element_named(&name);
             }
             local_name!("form") => {
                 if !self.parsing_template_contents() {
@@ -585,12 +645,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_element_named(&local_name!("li"));
             }
             local_name!("dd") | local_name!("dt") => {
-                if !self.open.in_scope(&tag.name, Scope::Default) {
+                if !self.open.in_scope(&name, Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
-                self.generate_implied_end_tags(Some(&tag.name));
-                self.close_element_named(&tag.name);
+                self.generate_implied_end_tags(Some(&name));
+                self.close_element_named(&name);
             }
             // HEADINGS, as patterns: a guard here splits the dispatch match and costs 3% of
             // the instructions of a parse.
@@ -605,19 +665,19 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
-                if !self.open.current_is(&tag.name) {
+                if !self.open.current_is(&name) {
                     self.error(ErrorCode::UnexpectedEndTag);
                 }
                 self.pop_until_popped_any(is_heading);
             }
             // The formatting elements' end tags (the adoption agency) are handled above.
             local_name!("applet") | local_name!("marquee") | local_name!("object") => {
-                if !self.open.in_scope(&tag.name, Scope::Default) {
+                if !self.open.in_scope(&name, Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
                     return Flow::Done;
                 }
                 self.generate_implied_end_tags(None);
-                self.close_element_named(&tag.name);
+                self.close_element_named(&name);
                 self.active.clear_to_last_marker();
             }
             local_name!("br") => {
@@ -626,7 +686,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_void_element(local_name!("br"), DistinctAttrs::EMPTY);
                 self.frameset_ok = false;
             }
-            _ => self.any_other_end_tag(&tag.name),
+            _ => self.any_other_end_tag(&name),
         }
         Flow::Done
     }
@@ -668,27 +728,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
     }
-}
-
-/// The end tags whose "in body" rule does more than pop the current node when the current
-/// node is the HTML element with their tag name (see [`TreeBuilder::in_body_end_tag`]):
-/// `template` (the "in head" rule), `body` and `html` (switch to "after body"), `form` (the
-/// form element pointer), `applet`, `marquee` and `object` (clear the list of active
-/// formatting elements up to the last marker) and `br` (a void element: never the current
-/// node, listed for clarity). (The formatting elements' end tags, which run the adoption
-/// agency algorithm, are dispatched before this test.)
-fn closes_more_than_the_current_node(name: &LocalName) -> bool {
-    matches!(
-        *name,
-        local_name!("template")
-            | local_name!("body")
-            | local_name!("html")
-            | local_name!("form")
-            | local_name!("applet")
-            | local_name!("marquee")
-            | local_name!("object")
-            | local_name!("br")
-    )
 }
 
 /// An open element that makes the end of the body a parse error: one not in the list of

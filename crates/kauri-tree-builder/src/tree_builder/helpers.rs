@@ -8,7 +8,7 @@ use crate::formatting::{Entry, TokenAttrs};
 use crate::sink::{NodeOrText, TreeSink};
 use crate::stack::{OpenElement, Scope};
 
-use crate::tag_sets::{IMPLIED_END, IMPLIED_END_THOROUGH};
+use crate::tag_sets::{IMPLIED_END, IMPLIED_END_THOROUGH, TEMPLATE};
 use kauri_tokenizer::{
     local_name, Attribute, DistinctAttrs, ErrorCode, LocalName, Namespace, TextState,
 };
@@ -31,9 +31,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         // The usual case, inline: no foster parenting, no depth limit and a current node that
         // is no `template`, so the place is the end of the current node (what
         // `appropriate_place_for` gives for it).
-        if !self.foster_parenting && self.opts.max_depth.is_none() {
+        if !self.place_needs_checks {
             let target = self.open.get(idx);
-            if !target.is_html(&local_name!("template")) {
+            if !target.has(TEMPLATE) {
                 return Place::Append(target.handle.clone());
             }
         }
@@ -96,8 +96,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// ever switched here.
     pub(crate) fn with_foster_parenting<R>(&mut self, step: impl FnOnce(&mut Self) -> R) -> R {
         let was = std::mem::replace(&mut self.foster_parenting, true);
+        self.place_needs_checks = true;
         let result = step(self);
         self.foster_parenting = was;
+        self.place_needs_checks = was || self.opts.max_depth.is_some();
         result
     }
 
@@ -125,8 +127,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// "Insert a character" for a run of characters.
-    #[inline]
+    /// "Insert a character" for a run of characters. Inline everywhere (the "in body" text
+    /// of every page comes here): the usual case is the place's two tests and the sink's call.
+    #[inline(always)]
     pub(crate) fn insert_characters(&mut self, text: &str) {
         if text.is_empty() || self.open.is_empty() {
             // The insertion location's parent would be the Document: characters are dropped.
@@ -219,8 +222,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.set_span(&handle);
         }
         self.insert_at(place, NodeOrText::Node(handle.clone()));
-        let entry = self.open.fresh(handle.clone(), ns, name, class);
-        self.open.push(entry);
+        self.open.push_fresh(handle.clone(), ns, name, class);
         handle
     }
 
@@ -278,11 +280,15 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// copy that the caller reads back while its stores are in flight. See
     /// [`TreeBuilder::pop_entry`].)
     pub(crate) fn pop(&mut self) -> bool {
-        let Some(e) = self.open.pop() else {
+        // Taken apart at once: only the handle need be in memory for the sink (a reference to
+        // the whole entry kept all of it there).
+        let Some(OpenElement { handle, name, .. }) = self.open.pop() else {
             return false;
         };
-        self.left_stack(&e);
-        self.sink.pop(&e.handle);
+        if self.end_tag.is_some() {
+            self.end_tag_left_stack(&name, &handle);
+        }
+        self.sink.pop(&handle);
         true
     }
 
@@ -311,16 +317,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn left_stack(&mut self, e: &OpenElement<S::Handle>) {
         // `end_tag` is only set when the sink wants spans.
         if self.end_tag.is_some() {
-            self.end_tag_left_stack(e);
+            self.end_tag_left_stack(&e.name, &e.handle);
         }
     }
 
-    /// [`TreeBuilder::left_stack`] while an end tag is processed and the sink wants spans.
+    /// [`TreeBuilder::left_stack`] while an end tag is processed and the sink wants spans, for
+    /// the element `handle` named `name`.
     #[inline(never)]
-    fn end_tag_left_stack(&mut self, e: &OpenElement<S::Handle>) {
-        if let Some(name) = &self.end_tag {
-            if e.name == *name || e.name.eq_ignore_ascii_case(name) {
-                self.sink.set_end_tag_span(&e.handle, self.span);
+    fn end_tag_left_stack(&mut self, name: &LocalName, handle: &S::Handle) {
+        if let Some(end_tag) = &self.end_tag {
+            if *name == *end_tag || name.eq_ignore_ascii_case(end_tag) {
+                self.sink.set_end_tag_span(handle, self.span);
             }
         }
     }
@@ -468,7 +475,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "Reconstruct the active formatting elements" (§ the-list-of-active-formatting-elements).
     /// Steps 1-2, the check that almost every call stops at, are inlined into the callers;
     /// the rest is [`Self::reconstruct_from_step_3`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn reconstruct_active_formatting_elements(&mut self) {
         // 1-2. Nothing to do when the list is empty, or its last entry is a marker or open.
         let Some(last) = self.active.entries.last() else {

@@ -174,6 +174,10 @@ pub struct TreeBuilder<S: TreeSink> {
     pub(crate) form: Option<S::Handle>,
     pub(crate) frameset_ok: bool,
     pub(crate) foster_parenting: bool,
+    /// `foster_parenting` or a depth limit ([`TreeBuilderOptions::max_depth`]): "the
+    /// appropriate place for inserting a node" cannot take its usual answer without looking
+    /// further (one test instead of two on every insertion).
+    pub(crate) place_needs_checks: bool,
     pub(crate) pending_table_text: String,
     /// The source range of the pending table character tokens.
     pub(crate) pending_table_text_span: Span,
@@ -214,6 +218,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let spans = sink.wants_spans();
         let sink_keeps_attrs = sink.keeps_element_attrs();
         let errors = opts.errors;
+        let place_needs_checks = opts.max_depth.is_some();
         TreeBuilder {
             sink,
             opts,
@@ -227,6 +232,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             form: None,
             frameset_ok: true,
             foster_parenting: false,
+            place_needs_checks,
             pending_table_text: String::new(),
             pending_table_text_span: Span::default(),
             ignore_lf: false,
@@ -546,23 +552,43 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// the current insertion mode or to the rules for foreign content, and again as long as a
     /// rule asks to reprocess it.
     ///
-    /// The first round is inline (most tokens need one), written without intermediate moves of
-    /// the token (each would copy its 80 bytes); reprocessing continues out of line in
+    /// Out of line: [`TokenSink::process_token`] sends the usual tokens (tags and text "in
+    /// body" under an HTML current node) to their rules itself, without a whole token (see
+    /// [`TreeBuilder::in_html_body`]); reprocessing continues out of line in
     /// [`TreeBuilder::reprocess`].
-    #[inline]
+    #[inline(never)]
     fn dispatch(&mut self, token: Token<'_>) {
         if self.stopped {
             return;
         }
         let flow = if !self.use_html_rules(&token) {
             self.foreign_content(token)
-        } else if self.mode == InsertionMode::InBody {
-            // `process_in_mode`'s hot arm, inline.
-            self.in_body(token)
         } else {
             self.process_in_mode(self.mode, token)
         };
-        if !matches!(flow, Flow::Done) {
+        self.continue_with(flow);
+    }
+
+    /// The dispatcher's usual case, known before the token is looked at: parsing has not
+    /// stopped, the adjusted current node is an HTML element (and not a fragment's `html` root,
+    /// for which the context stands in), so the token goes to the current insertion mode, and
+    /// that mode is "in body". [`TokenSink::process_token`] then hands the token's parts to the
+    /// "in body" rules directly: what [`TreeBuilder::dispatch`] would do, with no copy of the
+    /// whole token to memory.
+    #[inline(always)]
+    fn in_html_body(&self) -> bool {
+        !self.stopped && self.mode == InsertionMode::InBody && self.current_is_html()
+    }
+
+    /// What the dispatcher does with a rule's [`Flow`]: nothing more when the token is done,
+    /// otherwise the later rounds ([`TreeBuilder::reprocess`]).
+    #[inline(always)]
+    fn continue_with(&mut self, flow: Flow<'_>) {
+        if let Flow::Done = flow {
+            // `Done` owns nothing: forgetting it spares every token an out-of-line call to
+            // `Flow`'s drop glue (the compiler does not see that the variant is known here).
+            std::mem::forget(flow);
+        } else {
             self.reprocess(flow);
         }
     }
@@ -609,10 +635,16 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.self_closing_unacked = false;
             self.error(ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
-        match self.switch_to.take() {
-            Some(state) => TokenSinkResult::SwitchTo(state),
-            None if self.pending_script.is_some() => TokenSinkResult::Pause,
-            None => TokenSinkResult::Continue,
+        // Tested before it is taken: `take` would store `None` back after every token.
+        if self.switch_to.is_some() {
+            if let Some(state) = self.switch_to.take() {
+                return TokenSinkResult::SwitchTo(state);
+            }
+        }
+        if self.pending_script.is_some() {
+            TokenSinkResult::Pause
+        } else {
+            TokenSinkResult::Continue
         }
     }
 
@@ -715,11 +747,13 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
                 }
             }
         }
-        // The token is taken apart and put together again, field by field, rather than moved
-        // whole: a whole copy reads the word that holds its variant and a tag's flags with one
-        // wide load, which the processor cannot forward from the tokenizer's byte-wide stores
-        // and so waits for them to reach the cache, on every token.
-        let token = match token {
+        // The token is taken apart, field by field, rather than moved whole: a whole copy
+        // reads the word that holds its variant and a tag's flags with one wide load, which
+        // the processor cannot forward from the tokenizer's byte-wide stores and so waits for
+        // them to reach the cache, on every token. In the usual case (`in_html_body`) the
+        // parts go straight to the "in body" rules; otherwise the token is put together again
+        // for the dispatcher.
+        match token {
             Token::Tag(Tag {
                 kind,
                 name,
@@ -730,27 +764,44 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
                 if self.spans {
                     self.end_tag = (kind == TagKind::EndTag).then(|| name.clone());
                 }
-                Token::Tag(Tag {
-                    kind,
-                    name,
-                    self_closing,
-                    attrs,
-                })
+                if self.in_html_body() {
+                    let flow = match kind {
+                        TagKind::StartTag => self.in_body_start_tag(name, attrs, self_closing),
+                        TagKind::EndTag => {
+                            if self.in_body_end_tag_of_current_node(&name) {
+                                Flow::Done
+                            } else {
+                                self.in_body_end_tag(name, attrs, self_closing)
+                            }
+                        }
+                    };
+                    self.continue_with(flow);
+                } else {
+                    self.dispatch(Token::Tag(Tag {
+                        kind,
+                        name,
+                        self_closing,
+                        attrs,
+                    }));
+                }
             }
             Token::Characters(text) => {
                 if self.spans {
                     self.end_tag = None;
                 }
-                Token::Characters(text)
+                if self.in_html_body() {
+                    self.in_body_characters(text);
+                } else {
+                    self.dispatch(Token::Characters(text));
+                }
             }
             other => {
                 if self.spans {
                     self.end_tag = None;
                 }
-                other
+                self.dispatch(other);
             }
-        };
-        self.dispatch(token);
+        }
         self.token_done()
     }
 

@@ -202,6 +202,7 @@ impl<'a> Arena<'a> {
     }
 
     /// A new detached Text node.
+    #[inline]
     pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
         let data = NodeData::Text(Text {
             data: self.store.text(text),
@@ -1252,6 +1253,10 @@ impl<'a> Node<'a> {
     }
 
     // ---- link edits (crate-private: only the sink builds trees) ----
+    //
+    // A node without a parent has no siblings either: a new node has no links, `detach` clears
+    // all three, `append` gives the node a parent, and `insert_before` does nothing beside a
+    // node without a parent. So a node without a parent has nothing to be detached from.
 
     /// Removes the node from its parent and siblings (DOM "remove", without hooks).
     pub(crate) fn detach(&self) {
@@ -1271,10 +1276,24 @@ impl<'a> Node<'a> {
     }
 
     /// Appends `child` (detached first) as the last child of `self`.
+    #[inline]
     pub(crate) fn append(&'a self, child: &'a Node<'a>) {
-        child.detach();
+        if child.parent.get().is_some() {
+            child.detach();
+        }
+        self.append_parentless(child);
+    }
+
+    /// Appends `child`, which has no parent (and so no siblings), as the last child of `self`.
+    #[inline]
+    pub(crate) fn append_parentless(&'a self, child: &'a Node<'a>) {
+        debug_assert!(
+            child.parent.get().is_none()
+                && child.prev_sibling.get().is_none()
+                && child.next_sibling.get().is_none()
+        );
         child.parent.set(Some(self));
-        if let Some(last) = self.last_child.take() {
+        if let Some(last) = self.last_child.get() {
             child.prev_sibling.set(Some(last));
             last.next_sibling.set(Some(child));
         } else {
@@ -1283,15 +1302,20 @@ impl<'a> Node<'a> {
         self.last_child.set(Some(child));
     }
 
-    /// Inserts `new_sibling` (detached first) just before `self`, in `self`'s parent.
+    /// Inserts `new_sibling` (detached first) just before `self`, in `self`'s parent. Does
+    /// nothing when `self` has no parent (so that a node without a parent never gets a
+    /// sibling; every caller passes a node with one).
     pub(crate) fn insert_before(&'a self, new_sibling: &'a Node<'a>) {
+        let Some(parent) = self.parent.get() else {
+            return;
+        };
         new_sibling.detach();
-        new_sibling.parent.set(self.parent.get());
+        new_sibling.parent.set(Some(parent));
         new_sibling.next_sibling.set(Some(self));
         if let Some(prev) = self.prev_sibling.take() {
             new_sibling.prev_sibling.set(Some(prev));
             prev.next_sibling.set(Some(new_sibling));
-        } else if let Some(parent) = self.parent.get() {
+        } else {
             parent.first_child.set(Some(new_sibling));
         }
         self.prev_sibling.set(Some(new_sibling));

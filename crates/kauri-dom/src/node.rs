@@ -218,6 +218,7 @@ impl<'a> Arena<'a> {
 
     /// A new detached element (and for an HTML `template`, its template contents). `flag` is
     /// the element's [`Element::flag`]; `attrs` is a list of this arena's store.
+    #[inline]
     pub(crate) fn new_element(
         &'a self,
         name: QualName,

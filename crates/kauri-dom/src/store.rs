@@ -198,6 +198,7 @@ impl Store {
 
     /// Stores the attribute list of a new element (none when it is empty): its `is` value is
     /// its `is` attribute's.
+    #[inline]
     pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
         let attrs = attrs.as_slice();
         if attrs.is_empty() {
@@ -335,9 +336,24 @@ impl Store {
     /// A copy of `attr` in the store.
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {
+        let value = self.bump.alloc_str(&attr.value);
+        if attr.name.local.atom_word().is_none() {
+            return self.long_attr(&attr.name, value);
+        }
+        // An atom owns no memory: not dropping the clone loses nothing.
         Attr {
-            value: self.bump.alloc_str(&attr.value),
-            name: self.attr_name(&attr.name),
+            value,
+            name: ManuallyDrop::new(attr.name.clone()),
+        }
+    }
+
+    /// [`Store::attr`] for a long name (out of line: most names are atoms).
+    #[cold]
+    #[inline(never)]
+    fn long_attr<'s>(&'s self, name: &AttrName, value: &'s str) -> Attr<'s> {
+        Attr {
+            value,
+            name: self.long_attr_name(name),
         }
     }
 
@@ -345,13 +361,21 @@ impl Store {
     /// a long name's reference.
     #[inline]
     fn attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
-        let name = ManuallyDrop::new(name.clone());
-        if name.local.atom_word().is_none() {
-            // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
-            // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once,
-            // here. (An atom owns no memory: not dropping it loses nothing.)
-            unsafe { self.take_reference(&name.local) };
+        if name.local.atom_word().is_some() {
+            // An atom owns no memory: not dropping the clone loses nothing.
+            return ManuallyDrop::new(name.clone());
         }
+        self.long_attr_name(name)
+    }
+
+    /// [`Store::attr_name`] for a long name (out of line: most names are atoms).
+    #[cold]
+    #[inline(never)]
+    fn long_attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
+        let name = ManuallyDrop::new(name.clone());
+        // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
+        // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once, here.
+        unsafe { self.take_reference(&name.local) };
         name
     }
 

@@ -144,7 +144,7 @@ impl<'a> Arena<'a> {
     }
 
     /// A new detached Text node.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
         let data = NodeData::Text(Text {
             data: self.store.text(text),

@@ -43,66 +43,14 @@ use crate::store::{ArenaStr, AttrList, Store, TextData};
 /// assert_eq!(arena.len(), 1); // the Document node
 /// ```
 pub struct Arena<'a> {
-    /// The nodes, side by side in creation order (see `node_chunks.rs` and [`NodeExtent`]).
+    /// The nodes, side by side in creation order (see `node_chunks.rs`), in a few chunks
+    /// whose address ranges also answer [`Arena::owns`].
     nodes: NodeChunks<Node<'a>>,
-    /// Where `nodes` put them, for [`Arena::owns`].
-    extent: NodeExtent,
     pub(crate) store: Store,
 }
 
-/// The address ranges an arena's nodes occupy. The chunks place nodes one after another in
-/// chunks whose sizes double, so the nodes form a few runs of adjacent slots (one per chunk,
-/// about 30 for a billion nodes). Noting a node costs a compare and a store; asking whether a
-/// node is in one of the runs looks at each run once.
-#[derive(Default)]
-struct NodeExtent {
-    /// The current run: from `start` to just past the last node allocated (`end`, 0 before the
-    /// first node).
-    start: Cell<usize>,
-    end: Cell<usize>,
-    /// The runs before it.
-    earlier: std::cell::RefCell<Vec<(usize, usize)>>,
-}
-
-impl NodeExtent {
-    /// A node was just allocated at `node`.
-    #[inline]
-    fn note(&self, node: *const Node<'_>) {
-        let at = node as usize;
-        if at != self.end.get() {
-            self.new_run(at);
-        }
-        self.end.set(at + std::mem::size_of::<Node<'_>>());
-    }
-
-    #[cold]
-    fn new_run(&self, at: usize) {
-        if self.end.get() != 0 {
-            self.earlier
-                .borrow_mut()
-                .push((self.start.get(), self.end.get()));
-        }
-        self.start.set(at);
-    }
-
-    /// Whether a node at `node` is in one of the runs.
-    fn contains(&self, node: *const Node<'_>) -> bool {
-        let at = node as usize;
-        let inside = |(start, end): (usize, usize)| start <= at && at < end;
-        inside((self.start.get(), self.end.get()))
-            || self.earlier.borrow().iter().any(|&run| inside(run))
-    }
-
-    /// Forgets every run (the arena was emptied).
-    fn clear(&mut self) {
-        self.start.set(0);
-        self.end.set(0);
-        self.earlier.get_mut().clear();
-    }
-}
-
 /// Nodes in an arena's first chunk. A comment-sized fragment's parse fits in 32 nodes (3 KB)
-/// without a second chunk and a new run of [`NodeExtent`]: the documents of a sanitizer's or
+/// without a second chunk (which `Arena::owns` would look at too): the documents of a sanitizer's or
 /// a template's usual input. Larger documents grow from there by doubling.
 const NODES_FIRST_CHUNK: usize = 32;
 
@@ -117,7 +65,6 @@ impl<'a> Arena<'a> {
     pub fn new() -> Arena<'a> {
         Arena {
             nodes: NodeChunks::with_capacity(NODES_FIRST_CHUNK),
-            extent: NodeExtent::default(),
             store: Store::default(),
         }
     }
@@ -153,7 +100,6 @@ impl<'a> Arena<'a> {
     /// Taking `&mut self` proves that no node of the arena is borrowed any more.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
-        self.extent.clear();
         self.store.clear();
     }
 
@@ -173,16 +119,12 @@ impl<'a> Arena<'a> {
     ) -> &'a Node<'a> {
         // Built in one piece with its spans, so that allocation writes it once.
         let spans = spans.map(|spans| self.store.alloc_spans(spans));
-        let node = self.nodes.alloc(Node::new(data, spans));
-        self.extent.note(node);
-        node
+        self.nodes.alloc(Node::new(data, spans))
     }
 
     /// A new detached node with this data.
     pub(crate) fn new_node(&'a self, data: NodeData<'a>) -> &'a Node<'a> {
-        let node = self.nodes.alloc(Node::new(data, None));
-        self.extent.note(node);
-        node
+        self.nodes.alloc(Node::new(data, None))
     }
 
     /// Whether `node` is one of this arena's nodes (and not, say, a node of another arena
@@ -198,10 +140,11 @@ impl<'a> Arena<'a> {
     /// assert!(!two.owns(root));
     /// ```
     pub fn owns(&self, node: &Node<'_>) -> bool {
-        self.extent.contains(node)
+        self.nodes.contains(std::ptr::from_ref(node).cast())
     }
 
     /// A new detached Text node.
+    #[inline(always)]
     pub(crate) fn new_text(&'a self, text: &str, spans: Option<Spans>) -> &'a Node<'a> {
         let data = NodeData::Text(Text {
             data: self.store.text(text),
@@ -217,6 +160,7 @@ impl<'a> Arena<'a> {
 
     /// A new detached element (and for an HTML `template`, its template contents). `flag` is
     /// the element's [`Element::flag`]; `attrs` is a list of this arena's store.
+    #[inline]
     pub(crate) fn new_element(
         &'a self,
         name: QualName,
@@ -1252,6 +1196,10 @@ impl<'a> Node<'a> {
     }
 
     // ---- link edits (crate-private: only the sink builds trees) ----
+    //
+    // A node without a parent has no siblings either: a new node has no links, `detach` clears
+    // all three, `append` gives the node a parent, and `insert_before` does nothing beside a
+    // node without a parent. So a node without a parent has nothing to be detached from.
 
     /// Removes the node from its parent and siblings (DOM "remove", without hooks).
     pub(crate) fn detach(&self) {
@@ -1271,10 +1219,24 @@ impl<'a> Node<'a> {
     }
 
     /// Appends `child` (detached first) as the last child of `self`.
+    #[inline]
     pub(crate) fn append(&'a self, child: &'a Node<'a>) {
-        child.detach();
+        if child.parent.get().is_some() {
+            child.detach();
+        }
+        self.append_parentless(child);
+    }
+
+    /// Appends `child`, which has no parent (and so no siblings), as the last child of `self`.
+    #[inline]
+    pub(crate) fn append_parentless(&'a self, child: &'a Node<'a>) {
+        debug_assert!(
+            child.parent.get().is_none()
+                && child.prev_sibling.get().is_none()
+                && child.next_sibling.get().is_none()
+        );
         child.parent.set(Some(self));
-        if let Some(last) = self.last_child.take() {
+        if let Some(last) = self.last_child.get() {
             child.prev_sibling.set(Some(last));
             last.next_sibling.set(Some(child));
         } else {
@@ -1283,15 +1245,20 @@ impl<'a> Node<'a> {
         self.last_child.set(Some(child));
     }
 
-    /// Inserts `new_sibling` (detached first) just before `self`, in `self`'s parent.
+    /// Inserts `new_sibling` (detached first) just before `self`, in `self`'s parent. Does
+    /// nothing when `self` has no parent (so that a node without a parent never gets a
+    /// sibling; every caller passes a node with one).
     pub(crate) fn insert_before(&'a self, new_sibling: &'a Node<'a>) {
+        let Some(parent) = self.parent.get() else {
+            return;
+        };
         new_sibling.detach();
-        new_sibling.parent.set(self.parent.get());
+        new_sibling.parent.set(Some(parent));
         new_sibling.next_sibling.set(Some(self));
         if let Some(prev) = self.prev_sibling.take() {
             new_sibling.prev_sibling.set(Some(prev));
             prev.next_sibling.set(Some(new_sibling));
-        } else if let Some(parent) = self.parent.get() {
+        } else {
             parent.first_child.set(Some(new_sibling));
         }
         self.prev_sibling.set(Some(new_sibling));

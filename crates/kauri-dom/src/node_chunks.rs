@@ -59,6 +59,15 @@ impl<T> NodeChunks<T> {
         }
     }
 
+    /// Whether `value` points to a value stored here: one of the chunks' used slots. (A
+    /// chunk's values are adjacent, so its used slots are one address range; chunks double,
+    /// so there are about 30 of them for a billion values.)
+    pub(crate) fn contains(&self, value: *const T) -> bool {
+        let chunks = self.chunks.borrow();
+        let used = |chunk: &Vec<T>| chunk.as_ptr_range().contains(&value);
+        used(&chunks.current) || chunks.rest.iter().any(used)
+    }
+
     /// Empties the chunks: frees all but the current (largest) one, whose room is kept.
     pub(crate) fn clear(&mut self) {
         let chunks = self.chunks.get_mut();
@@ -112,6 +121,22 @@ mod tests {
             assert_eq!(value, i as u64);
         }
         assert_eq!(seen[1] as usize, seen[0] as usize + 8);
+    }
+
+    #[test]
+    fn contains_knows_its_values_in_every_chunk_and_no_others() {
+        let (mine, other) = (NodeChunks::with_capacity(2), NodeChunks::with_capacity(2));
+        let values: Vec<*const u64> = (0..40u64)
+            .map(|i| std::ptr::from_ref(mine.alloc(i)))
+            .collect();
+        let foreign = std::ptr::from_ref(other.alloc(0u64));
+        assert!(values.iter().all(|&v| mine.contains(v)));
+        assert!(!mine.contains(foreign) && !other.contains(values[0]));
+        let local = 7u64;
+        assert!(!mine.contains(&local));
+        let mut mine = mine;
+        mine.clear();
+        assert!(!values.iter().any(|&v| mine.contains(v)));
     }
 
     #[test]

@@ -470,16 +470,16 @@ impl<'a> DomSink<'a> {
         if handle.sink == self.id {
             Some(handle.node)
         } else {
-            self.refuse()
+            self.refuse();
+            None
         }
     }
 
     /// Counts a refused call (out of line: a sink driven by one tree builder never refuses).
     #[cold]
     #[inline(never)]
-    fn refuse(&mut self) -> Option<&'a Node<'a>> {
+    fn refuse(&mut self) {
         self.refused += 1;
-        None
     }
 
     /// A handle of this sink.
@@ -587,36 +587,99 @@ impl<'a> DomSink<'a> {
     }
 
     /// A new Text node holding `text`, which becomes the last text insertion.
+    #[inline]
     fn new_text(&mut self, text: &str) -> &'a Node<'a> {
         let node = self.arena.new_text(text, None);
         self.last_text = Some(node);
         node
     }
 
-    /// Appends `text` to this sink's `parent`, merging with a last-child Text node.
+    /// Appends `text` to this sink's `parent`, merging with a last-child Text node. (Inline:
+    /// the usual case, a new Text node, is a short path.)
+    #[inline]
     fn append_text(&mut self, parent: &'a Node<'a>, text: &str) {
+        if self.selectedcontent.started() {
+            self.append_text_noted(parent, text);
+            return;
+        }
         if let Some(last) = parent.last_child() {
             if let NodeData::Text(t) = &last.data {
-                // SAFETY: `last` is reachable from `parent`, a node of this sink, so it is a
-                // node of this sink's arena (made by this sink, or by an editor of the same
-                // arena between calls into a `DocumentInProgress`'s pipeline) and
-                // `self.arena.store` is its store; no other thread can reach it while this
-                // sink runs (no sink is left in a `Document`, and a `DocumentInProgress` runs
-                // its sink under `&mut self` and is not `Sync`). Module documentation, points
-                // 1 and 2.
-                unsafe { t.data.push(&self.arena.store, text) };
-                self.last_text = Some(last);
+                self.merge_text(last, t, text);
                 return;
             }
         }
+        self.append_new_text(parent, text);
+    }
+
+    /// `append_text` once the `selectedcontent` hooks have started: notes the insertion first.
+    #[cold]
+    #[inline(never)]
+    fn append_text_noted(&mut self, parent: &'a Node<'a>, text: &str) {
+        self.selectedcontent.child_inserted_into(parent);
+        if let Some(last) = parent.last_child() {
+            if let NodeData::Text(t) = &last.data {
+                self.merge_text(last, t, text);
+                return;
+            }
+        }
+        self.append_new_text(parent, text);
+    }
+
+    /// Appends a new Text node holding `text` to `parent` (out of line, so that `append`
+    /// itself makes no call on its usual paths and saves no registers).
+    #[inline(never)]
+    fn append_new_text(&mut self, parent: &'a Node<'a>, text: &str) {
         let node = self.new_text(text);
+        parent.append_parentless(node);
+    }
+
+    /// Appends `text` to the text `t` of the Text node `last`, a node reachable from a node of
+    /// this sink (the last child of `append_text`'s parent, the previous sibling of
+    /// `insert_before`'s sibling), which becomes the last text insertion.
+    #[inline(never)]
+    fn merge_text(&mut self, last: &'a Node<'a>, t: &crate::node::Text, text: &str) {
+        // SAFETY: `last` is reachable from a node of this sink, so it is a node of this
+        // sink's arena (made by this sink, or by an editor of the same arena between
+        // calls into a `DocumentInProgress`'s pipeline) and `self.arena.store` is its store;
+        // no other thread can reach it while this sink runs (no sink is left in a `Document`,
+        // and a `DocumentInProgress` runs its sink under `&mut self` and is not `Sync`).
+        // Module documentation, points 1 and 2.
+        unsafe { t.data.push(&self.arena.store, text) };
+        self.last_text = Some(last);
+    }
+
+    /// Appends `node` to `parent` (both this sink's) when it is not the usual case of
+    /// `append`: a node that moves, or one the `selectedcontent` hooks may have to see.
+    #[cold]
+    #[inline(never)]
+    fn append_node(&mut self, parent: &'a Node<'a>, node: &'a Node<'a>) {
+        if would_cycle(node, parent) {
+            return;
+        }
+        if node.parent().is_some() {
+            self.root_memo.set(None);
+        }
+        self.selectedcontent.child_inserted_into(parent);
         parent.append(node);
+        self.selectedcontent.inserted(self.arena, node);
     }
 }
 
 /// Whether `name` is the `selected` attribute (in no namespace).
 fn is_selected_attr(name: &kauri_tokenizer::AttrName) -> bool {
     name.ns == kauri_tokenizer::AttrNamespace::None && name.local == local_name!("selected")
+}
+
+/// Whether `node` is an HTML `selectedcontent` element.
+#[inline]
+fn is_selectedcontent(node: &Node<'_>) -> bool {
+    match &node.data {
+        NodeData::Element(e) => {
+            e.name.local == local_name!("selectedcontent")
+                && e.name.ns == kauri_tokenizer::Namespace::Html
+        }
+        _ => false,
+    }
 }
 
 /// Whether inserting `node` into `parent` would make a node its own ancestor (the DOM would
@@ -703,28 +766,31 @@ impl<'a> TreeSink for DomSink<'a> {
         self.last_doctype = Some(node);
     }
 
+    #[inline]
     fn append(&mut self, parent: &NodeHandle<'a>, child: NodeOrText<'_, NodeHandle<'a>>) {
         let Some(parent) = self.own(parent) else {
             return;
         };
         match child {
-            NodeOrText::Text(text) => {
-                self.selectedcontent.child_inserted_into(parent);
-                self.append_text(parent, text);
-            }
+            NodeOrText::Text(text) => self.append_text(parent, text),
             NodeOrText::Node(node) => {
                 let Some(node) = self.own(&node) else {
                     return;
                 };
-                if would_cycle(node, parent) {
-                    return;
+                // The usual case, a new node: without a parent it has nothing to leave (and
+                // clears no root memo), without children it is nobody's ancestor (no cycle
+                // unless it is `parent`), and until a `selectedcontent` is inserted no hook
+                // has anything to do. Everything else takes `append_node`.
+                if node.parent().is_none()
+                    && node.first_child().is_none()
+                    && !node.same_node(parent)
+                    && !self.selectedcontent.started()
+                    && !is_selectedcontent(node)
+                {
+                    parent.append_parentless(node);
+                } else {
+                    self.append_node(parent, node);
                 }
-                if node.parent().is_some() {
-                    self.root_memo.set(None);
-                }
-                self.selectedcontent.child_inserted_into(parent);
-                parent.append(node);
-                self.selectedcontent.inserted(self.arena, node);
             }
         }
     }
@@ -741,9 +807,7 @@ impl<'a> TreeSink for DomSink<'a> {
                 self.selectedcontent.child_inserted_into(parent);
                 if let Some(prev) = sibling.prev_sibling() {
                     if let NodeData::Text(t) = &prev.data {
-                        // SAFETY: as in `append_text` (`prev` is reachable from `sibling`).
-                        unsafe { t.data.push(&self.arena.store, text) };
-                        self.last_text = Some(prev);
+                        self.merge_text(prev, t, text);
                         return;
                     }
                 }

@@ -126,9 +126,61 @@ impl Store {
         self.bump.alloc(Cell::new(spans))
     }
 
+    /// A copy of `s` in the bump allocator. A string of up to 32 bytes (a text run between
+    /// tags, most attribute values) is copied inline, in two overlapping loads and stores of
+    /// the widest of 16, 8, 4 or 1 bytes that fits, instead of a call to `memcpy`; a longer
+    /// one by `memcpy`.
+    #[inline(always)]
+    fn copy_str(&self, s: &str) -> &str {
+        let len = s.len();
+        if len > 32 {
+            return self.bump.alloc_str(s);
+        }
+        let layout = Layout::array::<u8>(len).unwrap_or_else(|_| capacity_overflow());
+        let dst = self.bump.alloc_layout(layout).as_ptr();
+        let src = s.as_ptr();
+        // SAFETY: `dst` is a fresh block of `len` bytes from the bump allocator (valid for
+        // writes, this copy's alone), `src` the `len` bytes of `s` (another allocation). Every
+        // load and store below stays inside `[0, len)`: the first covers `[0, w)` and the
+        // second `[len - w, len)` for a width `w <= len` (16, 8 or 4), which together are all
+        // of `[0, len)` as `len < 2 * w`, the last `len < 4` case reads and writes bytes 0,
+        // `len / 2` and `len - 1`. Unaligned accesses are used throughout. So `dst[..len]` is
+        // a copy of `s`, which is UTF-8, and the block lives as long as the store.
+        unsafe {
+            if len >= 16 {
+                let (a, b) = (
+                    src.cast::<u128>().read_unaligned(),
+                    src.add(len - 16).cast::<u128>().read_unaligned(),
+                );
+                dst.cast::<u128>().write_unaligned(a);
+                dst.add(len - 16).cast::<u128>().write_unaligned(b);
+            } else if len >= 8 {
+                let (a, b) = (
+                    src.cast::<u64>().read_unaligned(),
+                    src.add(len - 8).cast::<u64>().read_unaligned(),
+                );
+                dst.cast::<u64>().write_unaligned(a);
+                dst.add(len - 8).cast::<u64>().write_unaligned(b);
+            } else if len >= 4 {
+                let (a, b) = (
+                    src.cast::<u32>().read_unaligned(),
+                    src.add(len - 4).cast::<u32>().read_unaligned(),
+                );
+                dst.cast::<u32>().write_unaligned(a);
+                dst.add(len - 4).cast::<u32>().write_unaligned(b);
+            } else if len > 0 {
+                let (a, m, b) = (*src, *src.add(len / 2), *src.add(len - 1));
+                *dst = a;
+                *dst.add(len / 2) = m;
+                *dst.add(len - 1) = b;
+            }
+            std::str::from_utf8_unchecked(std::slice::from_raw_parts(dst, len))
+        }
+    }
+
     /// Stores a string that never changes.
     pub(crate) fn str(&self, s: &str) -> ArenaStr {
-        let stored = self.bump.alloc_str(s);
+        let stored = self.copy_str(s);
         ArenaStr {
             ptr: NonNull::from(stored).cast(),
             len: s.len(),
@@ -136,8 +188,9 @@ impl Store {
     }
 
     /// Stores the text of a new Text node (with no room to grow: most texts never do).
+    #[inline(always)]
     pub(crate) fn text(&self, s: &str) -> TextData {
-        let stored = self.bump.alloc_str(s);
+        let stored = self.copy_str(s);
         TextData {
             ptr: Cell::new(NonNull::from(stored).cast()),
             len: Cell::new(s.len()),
@@ -198,6 +251,7 @@ impl Store {
 
     /// Stores the attribute list of a new element (none when it is empty): its `is` value is
     /// its `is` attribute's.
+    #[inline]
     pub(crate) fn attr_list(&self, attrs: DistinctAttrs<'_>) -> Option<&AttrList<'_>> {
         let attrs = attrs.as_slice();
         if attrs.is_empty() {
@@ -335,9 +389,24 @@ impl Store {
     /// A copy of `attr` in the store.
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {
+        let value = self.copy_str(&attr.value);
+        if attr.name.local.atom_word().is_none() {
+            return self.long_attr(&attr.name, value);
+        }
+        // An atom owns no memory: not dropping the clone loses nothing.
         Attr {
-            value: self.bump.alloc_str(&attr.value),
-            name: self.attr_name(&attr.name),
+            value,
+            name: ManuallyDrop::new(attr.name.clone()),
+        }
+    }
+
+    /// [`Store::attr`] for a long name (out of line: most names are atoms).
+    #[cold]
+    #[inline(never)]
+    fn long_attr<'s>(&'s self, name: &AttrName, value: &'s str) -> Attr<'s> {
+        Attr {
+            value,
+            name: self.long_attr_name(name),
         }
     }
 
@@ -345,13 +414,21 @@ impl Store {
     /// a long name's reference.
     #[inline]
     fn attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
-        let name = ManuallyDrop::new(name.clone());
-        if name.local.atom_word().is_none() {
-            // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
-            // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once,
-            // here. (An atom owns no memory: not dropping it loses nothing.)
-            unsafe { self.take_reference(&name.local) };
+        if name.local.atom_word().is_some() {
+            // An atom owns no memory: not dropping the clone loses nothing.
+            return ManuallyDrop::new(name.clone());
         }
+        self.long_attr_name(name)
+    }
+
+    /// [`Store::attr_name`] for a long name (out of line: most names are atoms).
+    #[cold]
+    #[inline(never)]
+    fn long_attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
+        let name = ManuallyDrop::new(name.clone());
+        // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
+        // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once, here.
+        unsafe { self.take_reference(&name.local) };
         name
     }
 
@@ -628,6 +705,28 @@ fn is_the_is_attribute(name: &AttrName) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_of_every_short_length_are_copied_whole() {
+        // Every length through the inline copy's cases (0, 1-3, 4-7, 8-15, 16-32) and past
+        // them (memcpy), ASCII and multi-byte, each stored three ways between other
+        // allocations and all read back at the end.
+        let store = Store::default();
+        let ascii: String = ('!'..='~').collect();
+        let wide = "aé€😀".repeat(4);
+        let mut sources: Vec<&str> = (0..=40).map(|len| &ascii[..len]).collect();
+        sources.extend((0..=wide.len()).filter_map(|len| wide.get(..len)));
+        sources.extend((0..=wide.len()).filter_map(|start| wide.get(start..)));
+        let mut kept = Vec::new();
+        for s in &sources {
+            let _other = store.alloc_spans(Spans::default());
+            kept.push((*s, store.copy_str(s), store.str(s), store.text(s)));
+        }
+        for (want, copied, stored, text) in &kept {
+            assert_eq!((*copied, stored.get(), text.get()), (*want, *want, *want));
+        }
+        assert!(sources.len() > 60);
+    }
 
     #[test]
     fn merged_text_survives_interleaved_allocations_and_growth() {

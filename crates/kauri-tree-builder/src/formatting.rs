@@ -348,6 +348,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     }
 
     /// The index of the last element named `name` after the last marker.
+    #[inline]
     pub fn last_after_marker(&self, name: &LocalName) -> Option<usize> {
         if self.indexed
             && self

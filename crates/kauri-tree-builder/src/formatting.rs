@@ -185,7 +185,41 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     ///
     /// `token` gives the attributes of the token the element was created for; `fetch` gives
     /// the attributes of an element whose entry keeps none (the sink has them).
+    ///
+    /// The usual case is inline: a plain list with no element after its last marker (most
+    /// formatting elements open while no other is), where the clause cannot apply and no
+    /// fingerprint is kept. The rest is [`ActiveFormatting::push_after_elements`].
+    #[inline]
     pub fn push(
+        &mut self,
+        handle: H,
+        id: u32,
+        name: LocalName,
+        token: TokenAttrs<'_>,
+        fetch: impl Fn(&H) -> Vec<Attribute>,
+    ) {
+        if self.indexed || matches!(self.entries.last(), Some(Entry::Element { .. })) {
+            self.push_after_elements(handle, id, name, token, fetch);
+            return;
+        }
+        let count = token.attrs.len();
+        let attrs = (token.keep && count > 0).then(|| token.attrs.to_vec());
+        self.entries.reserve(1);
+        self.entries.push(Entry::Element {
+            handle,
+            id,
+            name,
+            attrs,
+            attr_count: count,
+            fingerprint: None,
+            segment: self.markers,
+        });
+        self.grown();
+    }
+
+    /// [`ActiveFormatting::push`] into an indexed list or after an element entry.
+    #[inline(never)]
+    fn push_after_elements(
         &mut self,
         handle: H,
         id: u32,
@@ -348,6 +382,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     }
 
     /// The index of the last element named `name` after the last marker.
+    #[inline]
     pub fn last_after_marker(&self, name: &LocalName) -> Option<usize> {
         if self.indexed
             && self

@@ -423,8 +423,9 @@ impl<H: Clone + PartialEq> Stack<H> {
         self.count_add(&new);
     }
 
-    /// How many HTML elements named `name` are open.
-    #[inline]
+    /// How many HTML elements named `name` are open. Inline everywhere: the rules ask it for
+    /// constant names, whose slot cache index is then a constant too.
+    #[inline(always)]
     pub fn html_count(&self, name: &LocalName) -> u32 {
         match name.atom_word() {
             Some(word) => {
@@ -445,7 +446,7 @@ impl<H: Clone + PartialEq> Stack<H> {
     }
 
     /// Whether an HTML element named `name` is on the stack.
-    #[inline]
+    #[inline(always)]
     pub fn contains_html(&self, name: &LocalName) -> bool {
         self.html_count(name) > 0
     }
@@ -474,11 +475,16 @@ impl<H: Clone + PartialEq> Stack<H> {
         self.items.iter().rposition(|e| e.is_html(name))
     }
 
-    /// "Has an element in the specific scope": an HTML element named `name`.
+    /// "Has an element in the specific scope": an HTML element named `name`. The count test
+    /// is inline (usually no such element is open); the scan is
+    /// [`Stack::in_scope_scan`].
+    #[inline(always)]
     pub fn in_scope(&self, name: &LocalName, scope: Scope) -> bool {
-        if !self.contains_html(name) {
-            return false;
-        }
+        self.contains_html(name) && self.in_scope_scan(name, scope)
+    }
+
+    /// [`Stack::in_scope`] when an HTML element named `name` is open.
+    fn in_scope_scan(&self, name: &LocalName, scope: Scope) -> bool {
         let boundary = scope.boundary();
         for e in self.items.iter().rev() {
             if e.is_html(name) {

@@ -239,7 +239,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
             }
             local_name!("a") => {
-                if let Some(i) = self.active.last_after_marker(&local_name!("a")) {
+                // (`name` is `a`: a reference to it, not to a temporary `local_name!("a")`,
+                // which would be dropped through a call on every `a` start tag.)
+                if let Some(i) = self.active.last_after_marker(&name) {
                     self.error(ErrorCode::NestedA);
                     let (handle, id) = match &self.active.entries[i] {
                         crate::formatting::Entry::Element { handle, id, .. } => {

@@ -9,12 +9,22 @@
 //! Each chunk is a `Vec` that is never pushed past its capacity, so it never reallocates and
 //! a node never moves. Nodes need no `Drop` (asserted in `crate::store`), so emptying a chunk
 //! or freeing it loses nothing.
+//!
+//! The chunks are in an `UnsafeCell`, not a `RefCell` (whose borrow flag cost four
+//! instructions per node): `alloc` is the only method that changes them, and it holds its
+//! `&mut` only for its own body, during which it runs no code that could reach `self` (the
+//! value is moved in, `grow` only allocates); the other methods only read, through
+//! [`NodeChunks::chunks`]. The cell makes the type `!Sync`, so only one thread at a time can
+//! call these methods on a `&NodeChunks`, and none of them runs inside another: no `&mut`
+//! is ever alive beside another reference to the chunks. (A [`Document`](crate::Document),
+//! which is `Sync`, lends no access to its arena's allocator: it allocates only under
+//! `Document::edit`, which takes `&mut self`.)
 
-use std::cell::RefCell;
+use std::cell::UnsafeCell;
 
 /// The chunks of one arena's nodes.
 pub(crate) struct NodeChunks<T> {
-    chunks: RefCell<Chunks<T>>,
+    chunks: UnsafeCell<Chunks<T>>,
 }
 
 struct Chunks<T> {
@@ -28,7 +38,7 @@ impl<T> NodeChunks<T> {
     /// Chunks whose first holds `first` values.
     pub(crate) fn with_capacity(first: usize) -> NodeChunks<T> {
         NodeChunks {
-            chunks: RefCell::new(Chunks {
+            chunks: UnsafeCell::new(Chunks {
                 current: Vec::with_capacity(first.max(1)),
                 rest: Vec::new(),
             }),
@@ -39,7 +49,10 @@ impl<T> NodeChunks<T> {
     /// dropped.
     #[inline]
     pub(crate) fn alloc(&self, value: T) -> &T {
-        let mut chunks = self.chunks.borrow_mut();
+        // SAFETY: the only `&mut` to the chunks, alive for this body only, which calls nothing
+        // that reaches `self` (see the module documentation), so no other reference to the
+        // chunks is alive meanwhile.
+        let chunks = unsafe { &mut *self.chunks.get() };
         if chunks.current.len() == chunks.current.capacity() {
             chunks.grow();
         }
@@ -63,9 +76,18 @@ impl<T> NodeChunks<T> {
     /// chunk's values are adjacent, so its used slots are one address range; chunks double,
     /// so there are about 30 of them for a billion values.)
     pub(crate) fn contains(&self, value: *const T) -> bool {
-        let chunks = self.chunks.borrow();
+        let chunks = self.chunks();
         let used = |chunk: &Vec<T>| chunk.as_ptr_range().contains(&value);
         used(&chunks.current) || chunks.rest.iter().any(used)
+    }
+
+    /// The chunks, to read.
+    fn chunks(&self) -> &Chunks<T> {
+        // SAFETY: only `alloc` writes the chunks, through a `&mut` alive for its body alone,
+        // which never runs during a call of another method (see the module documentation);
+        // the reference returned is tied to `&self`, and every caller drops it before it
+        // returns, so it is never alive while `alloc` runs.
+        unsafe { &*self.chunks.get() }
     }
 
     /// Empties the chunks: frees all but the current (largest) one, whose room is kept.
@@ -77,13 +99,13 @@ impl<T> NodeChunks<T> {
 
     /// How many values are stored.
     pub(crate) fn len(&self) -> usize {
-        let chunks = self.chunks.borrow();
+        let chunks = self.chunks();
         chunks.rest.iter().map(Vec::len).sum::<usize>() + chunks.current.len()
     }
 
     /// The bytes of the chunks, used or not.
     pub(crate) fn allocated_bytes(&self) -> usize {
-        let chunks = self.chunks.borrow();
+        let chunks = self.chunks();
         let slots =
             chunks.rest.iter().map(Vec::capacity).sum::<usize>() + chunks.current.capacity();
         slots * std::mem::size_of::<T>()

@@ -90,9 +90,10 @@ impl<S: TokenSink> Tokenizer<S> {
         match self.text {
             PendingText::None => self.strings.text_owned.clear(),
             PendingText::Slice => {
-                let (start, end) = self.text_slice;
+                // SAFETY: the tokenizer's own `buf` and `text_slice`, and `text` is `Slice`.
+                let text = unsafe { Self::pending_slice(&self.buf, self.text_slice) };
                 self.strings.text_owned.clear();
-                self.strings.text_owned.push_str(&self.buf[start..end]);
+                self.strings.text_owned.push_str(text);
             }
             PendingText::Owned => return,
         }
@@ -127,6 +128,47 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    /// The pending [`PendingText::Slice`] text: `buf[start..end]` for `(start, end)` =
+    /// `text_slice`, without the two char-boundary checks of `&buf[start..end]` (about 14
+    /// instructions per text run). An associated function, so that the sink or
+    /// `strings.text_owned` can be borrowed mutably beside the result.
+    ///
+    /// # Safety
+    ///
+    /// `buf` and `text_slice` are the tokenizer's own, and `text` is [`PendingText::Slice`]
+    /// (so `text_slice` is the range it stands for, set since `buf` last changed).
+    #[inline(always)]
+    unsafe fn pending_slice(buf: &str, text_slice: (usize, usize)) -> &str {
+        let (start, end) = text_slice;
+        debug_assert!(start <= end && end <= buf.len());
+        debug_assert!(buf.is_char_boundary(start) && buf.is_char_boundary(end));
+        // SAFETY: `start <= end <= buf.len()`, and both are char boundaries of `buf`, so the
+        // range is in bounds and the slice is UTF-8 (`str::get_unchecked`'s contract):
+        // `text_slice` is written only by `push_text_range` (and extended by
+        // `extend_text_range` to the `end` of a range that starts where it ended), which
+        // store only `start < end`; every caller passes buffer indices at char boundaries:
+        // - `take_text_run` (data.rs) and `plaintext_state`: `pos` to `pos + n`, where `n`
+        //   is the length of a run that stops at an ASCII byte (`<`, `&`, CR, NULL) or at the
+        //   buffer's end, and `rest()` is `buf[pos..]`;
+        // - `emit_current_char` (emit.rs) and `ambiguous_ampersand_state`'s alphanumerics
+        //   (char_ref.rs): `cur..pos`, the character `consume` just read;
+        // - `emit_less_than_sign`, the EOF case of `end_tag_open_state` (data.rs),
+        //   `emit_less_than_solidus_and_temp` and the `<!` of
+        //   `script_data_less_than_sign_state` (rawtext.rs): from `token_start`, the `<` (one
+        //   ASCII byte), to `start + 1`, `start + 2` (`<` and `/`, both ASCII), `cur` or
+        //   `pos`;
+        // - `flush_consumed_literally` (char_ref.rs): from `char_ref_start`, the `&`, to `cur`
+        //   or `pos`.
+        // `pos` and `cur` are char boundaries at all times: `consume` moves `pos` past one
+        // whole character (and `cur` to where it was), the fast paths move it past ASCII
+        // bytes they matched or to such a byte, and `reconsume` sets it to `cur` (`consume`
+        // itself slices `buf[pos..]` with a checked index). The indices stay valid: `buf` is
+        // not changed while text is pending as a slice (`run` does not change it, and
+        // `keep_pending_text` copies a pending slice out before `compact` drops the consumed
+        // front of the buffer or a loan ends).
+        unsafe { buf.get_unchecked(start..end) }
+    }
+
     /// [`Tokenizer::flush_text`] when character tokens are pending.
     #[inline(never)]
     fn flush_pending_text(&mut self) {
@@ -134,9 +176,9 @@ impl<S: TokenSink> Tokenizer<S> {
         let result = match self.text {
             PendingText::None => return,
             PendingText::Slice => {
-                let (start, end) = self.text_slice;
-                self.sink
-                    .process_token(Token::Characters(&self.buf[start..end]), span)
+                // SAFETY: the tokenizer's own `buf` and `text_slice`, and `text` is `Slice`.
+                let text = unsafe { Self::pending_slice(&self.buf, self.text_slice) };
+                self.sink.process_token(Token::Characters(text), span)
             }
             PendingText::Owned => self
                 .sink
@@ -259,5 +301,71 @@ impl<S: TokenSink> Tokenizer<S> {
             span,
         );
         self.sink_result(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sink::{TextState, TokenSink, TokenSinkResult};
+    use crate::token::{Span, Token};
+    use crate::{Tokenizer, TokenizerOptions};
+
+    /// Records each character token with its span, and switches to RAWTEXT after `<style>`.
+    #[derive(Default)]
+    struct Texts(Vec<(String, Span)>);
+
+    impl TokenSink for Texts {
+        fn process_token(&mut self, token: Token<'_>, span: Span) -> TokenSinkResult {
+            match token {
+                Token::Characters(s) => self.0.push((s.to_owned(), span)),
+                Token::Tag(tag) if &*tag.name == "style" => {
+                    return TokenSinkResult::SwitchTo(TextState::Rawtext)
+                }
+                _ => {}
+            }
+            TokenSinkResult::Continue
+        }
+    }
+
+    const INPUT: &str = "é<b>ü€x</b>日本&amp;😀\r\nz<é <style>a</sty>ü</style>q</ &c\u{10FFFF}</";
+
+    fn tokens(chunks: &[&str], owned: bool) -> Vec<(String, Span)> {
+        let mut tokenizer = Tokenizer::new(Texts::default(), TokenizerOptions::default());
+        for chunk in chunks {
+            if owned {
+                tokenizer.feed_string((*chunk).to_owned()).unwrap();
+            } else {
+                tokenizer.feed(chunk).unwrap();
+            }
+        }
+        tokenizer.end().unwrap();
+        tokenizer.into_sink().0
+    }
+
+    /// Text runs passed on as slices of the buffer (`pending_slice`), from every kind of
+    /// start and end (`<`, `&`, CR, a non-ASCII character, a `<` or `</` given back as
+    /// text, the end of a chunk), whole or split at every char boundary.
+    #[test]
+    fn text_slices_are_the_input_for_any_chunking() {
+        let whole = tokens(&[INPUT], false);
+        let text: Vec<&str> = whole.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(
+            text,
+            [
+                "é",
+                "ü€x",
+                "日本&😀\nz",
+                "<é ",
+                "a</sty>ü",
+                "q</ &c\u{10FFFF}</"
+            ]
+        );
+        assert_eq!(whole[0].1, Span::new(0, 2));
+        assert_eq!(tokens(&[INPUT], true), whole);
+        for (at, _) in INPUT.char_indices().skip(1) {
+            let chunks = [&INPUT[..at], &INPUT[at..]];
+            assert_eq!(tokens(&chunks, false), whole, "split at {at}");
+            assert_eq!(tokens(&chunks, true), whole, "split at {at}");
+        }
     }
 }

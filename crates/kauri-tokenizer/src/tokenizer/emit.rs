@@ -196,9 +196,19 @@ impl<S: TokenSink> Tokenizer<S> {
         self.sink_result(result);
     }
 
-    /// Applies what the sink returned.
-    #[inline]
+    /// Applies what the sink returned. (Inline: nearly always `Continue`, which is tested
+    /// for alone, with the rest out of line.)
+    #[inline(always)]
     pub(super) fn sink_result(&mut self, result: TokenSinkResult) {
+        if result != TokenSinkResult::Continue {
+            self.apply_sink_result(result);
+        }
+    }
+
+    /// [`Tokenizer::sink_result`] for an answer other than `Continue`.
+    #[cold]
+    #[inline(never)]
+    fn apply_sink_result(&mut self, result: TokenSinkResult) {
         match result {
             TokenSinkResult::Continue => {}
             TokenSinkResult::SwitchTo(state) => self.state = state.into(),

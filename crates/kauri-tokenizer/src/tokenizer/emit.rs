@@ -47,6 +47,13 @@ impl<S: TokenSink> Tokenizer<S> {
         if start >= end {
             return;
         }
+        self.push_nonempty_text_range(start, end);
+    }
+
+    /// [`Tokenizer::push_text_range`] for a range known not to be empty (`start < end`).
+    #[inline(always)]
+    pub(super) fn push_nonempty_text_range(&mut self, start: usize, end: usize) {
+        debug_assert!(start < end);
         if let PendingText::None = self.text {
             // The common case: the run starts a new character token, kept as a slice.
             // (Its span is made from `text_slice` when it is passed on or copied.)

@@ -22,7 +22,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let n = self.run_length(a, b);
         if n > 0 {
             let start = self.pos;
-            self.push_text_range(start, start + n);
+            self.push_nonempty_text_range(start, start + n);
             self.pos += n;
         }
     }

@@ -47,11 +47,18 @@ impl<S: TokenSink> Tokenizer<S> {
         if start >= end {
             return;
         }
+        self.push_nonempty_text_range(start, end);
+    }
+
+    /// [`Tokenizer::push_text_range`] for a range known not to be empty (`start < end`).
+    #[inline(always)]
+    pub(super) fn push_nonempty_text_range(&mut self, start: usize, end: usize) {
+        debug_assert!(start < end);
         if let PendingText::None = self.text {
             // The common case: the run starts a new character token, kept as a slice.
+            // (Its span is made from `text_slice` when it is passed on or copied.)
             self.text = PendingText::Slice;
             self.text_slice = (start, end);
-            self.text_span = Span::new(self.base + start, self.base + end);
         } else {
             self.extend_text_range(start, end);
         }
@@ -61,7 +68,10 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline(never)]
     pub(super) fn extend_text_range(&mut self, start: usize, end: usize) {
         match self.text {
-            PendingText::Slice if self.text_slice.1 == start => self.text_slice.1 = end,
+            PendingText::Slice if self.text_slice.1 == start => {
+                self.text_slice.1 = end;
+                return;
+            }
             PendingText::None | PendingText::Slice => {
                 self.own_pending_text();
                 self.strings.text_owned.push_str(&self.buf[start..end]);
@@ -94,6 +104,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 let text = unsafe { Self::pending_slice(&self.buf, self.text_slice) };
                 self.strings.text_owned.clear();
                 self.strings.text_owned.push_str(text);
+                self.text_span = self.slice_span();
             }
             PendingText::Owned => return,
         }
@@ -169,20 +180,28 @@ impl<S: TokenSink> Tokenizer<S> {
         unsafe { buf.get_unchecked(start..end) }
     }
 
+    /// The span of the pending [`PendingText::Slice`] text (`text_span` stands for
+    /// [`PendingText::Owned`] text only).
+    #[inline(always)]
+    pub(super) fn slice_span(&self) -> Span {
+        let (start, end) = self.text_slice;
+        Span::new(self.base + start, self.base + end)
+    }
+
     /// [`Tokenizer::flush_text`] when character tokens are pending.
     #[inline(never)]
     fn flush_pending_text(&mut self) {
-        let span = self.text_span;
         let result = match self.text {
             PendingText::None => return,
             PendingText::Slice => {
+                let span = self.slice_span();
                 // SAFETY: the tokenizer's own `buf` and `text_slice`, and `text` is `Slice`.
                 let text = unsafe { Self::pending_slice(&self.buf, self.text_slice) };
                 self.sink.process_token(Token::Characters(text), span)
             }
             PendingText::Owned => self
                 .sink
-                .process_token(Token::Characters(&self.strings.text_owned), span),
+                .process_token(Token::Characters(&self.strings.text_owned), self.text_span),
         };
         self.text = PendingText::None;
         self.sink_result(result);
@@ -196,9 +215,19 @@ impl<S: TokenSink> Tokenizer<S> {
         self.sink_result(result);
     }
 
-    /// Applies what the sink returned.
-    #[inline]
+    /// Applies what the sink returned. (Inline: nearly always `Continue`, which is tested
+    /// for alone, with the rest out of line.)
+    #[inline(always)]
     pub(super) fn sink_result(&mut self, result: TokenSinkResult) {
+        if result != TokenSinkResult::Continue {
+            self.apply_sink_result(result);
+        }
+    }
+
+    /// [`Tokenizer::sink_result`] for an answer other than `Continue`.
+    #[cold]
+    #[inline(never)]
+    fn apply_sink_result(&mut self, result: TokenSinkResult) {
         match result {
             TokenSinkResult::Continue => {}
             TokenSinkResult::SwitchTo(state) => self.state = state.into(),

@@ -131,6 +131,8 @@ pub struct Tokenizer<S: TokenSink> {
     text: PendingText,
     /// The buffer range of the pending characters when they are [`PendingText::Slice`].
     text_slice: (usize, usize),
+    /// The span of the pending characters when they are [`PendingText::Owned`] (a slice's is
+    /// made from `text_slice`).
     text_span: Span,
 
     // The current tag token.
@@ -441,7 +443,8 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn unfinished_from(&self) -> usize {
         let here = match self.text {
             PendingText::None => self.abs(self.pos),
-            PendingText::Slice | PendingText::Owned => self.text_span.start.min(self.abs(self.pos)),
+            PendingText::Slice => self.slice_span().start.min(self.abs(self.pos)),
+            PendingText::Owned => self.text_span.start.min(self.abs(self.pos)),
         };
         match self.state {
             State::Data | State::Rcdata | State::Rawtext | State::ScriptData | State::Plaintext => {

@@ -197,6 +197,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // stopped at, without reading it again.
         let mut b = b;
         loop {
+            // (The usual end of a tag, tested before the whitespace class.)
+            if b == b'>' {
+                break;
+            }
             // Before attribute name state (§ before-attribute-name-state).
             let Some((q, c)) = skip_whitespace(bytes, p, b) else {
                 return self.give_up();

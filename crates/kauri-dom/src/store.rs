@@ -390,46 +390,35 @@ impl Store {
     #[inline]
     fn attr(&self, attr: &Attribute) -> Attr<'_> {
         let value = self.copy_str(&attr.value);
-        if attr.name.local.atom_word().is_none() {
-            return self.long_attr(&attr.name, value);
-        }
-        // An atom owns no memory: not dropping the clone loses nothing.
         Attr {
             value,
-            name: ManuallyDrop::new(attr.name.clone()),
-        }
-    }
-
-    /// [`Store::attr`] for a long name (out of line: most names are atoms).
-    #[cold]
-    #[inline(never)]
-    fn long_attr<'s>(&'s self, name: &AttrName, value: &'s str) -> Attr<'s> {
-        Attr {
-            value,
-            name: self.long_attr_name(name),
+            name: self.attr_name(&attr.name),
         }
     }
 
     /// A copy of `name` for an attribute of this store, never to be dropped: the store holds
-    /// a long name's reference.
+    /// a long name's reference. (Both kinds of name are copied bitwise, and only a long name's
+    /// reference is taken out of line, so that the usual case writes the attribute straight
+    /// into its slot: a clone, whose two kinds of result meet, went through the stack.)
     #[inline]
     fn attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
-        if name.local.atom_word().is_some() {
-            // An atom owns no memory: not dropping the clone loses nothing.
-            return ManuallyDrop::new(name.clone());
+        if name.local.atom_word().is_none() {
+            self.keep_reference(&name.local);
         }
-        self.long_attr_name(name)
+        // SAFETY: a bitwise copy of `name`, never dropped (it is returned in a `ManuallyDrop`,
+        // which the callers put in an attribute of this store's arena, not used after the
+        // store is dropped). An atom owns no memory, so the copy is as good as a clone; a long
+        // name's copy shares its string, of which the store now holds a reference of its own
+        // (`keep_reference`) until it is dropped, whatever becomes of `name`.
+        ManuallyDrop::new(unsafe { std::ptr::read(name) })
     }
 
-    /// [`Store::attr_name`] for a long name (out of line: most names are atoms).
+    /// Keeps a reference to the string of the long name `name` until the store is dropped
+    /// (out of line: most names are atoms).
     #[cold]
     #[inline(never)]
-    fn long_attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
-        let name = ManuallyDrop::new(name.clone());
-        // SAFETY: a long name: the clone is never dropped (the caller puts it, in its
-        // `ManuallyDrop`, in an attribute of this store's arena) and is taken over once, here.
-        unsafe { self.take_reference(&name.local) };
-        name
+    fn keep_reference(&self, name: &LocalName) {
+        self.names.borrow_mut().push(name.clone());
     }
 
     /// An attribute list from a map (the [`Editor`](crate::Editor)'s setters), whose
@@ -825,8 +814,9 @@ mod tests {
 
     #[test]
     fn long_attribute_names_outlive_the_token_and_are_released_once() {
-        // A long name (not an atom) is a reference-counted string: the store takes over the
-        // reference of each attribute's copy (Miri checks that it is released exactly once).
+        // A long name (not an atom) is a reference-counted string: each attribute's copy is a
+        // bitwise one that shares a reference the store holds (Miri checks that the string
+        // outlives the token and is released exactly once).
         let store = Store::default();
         let long = LocalName::from("data-a-long-attribute-name");
         assert!(long.atom_word().is_none());

@@ -200,14 +200,14 @@ impl Store {
 
     /// `name`, as a bitwise copy that must never be dropped (the store owns the original).
     ///
-    /// An atom owns nothing, so it is returned as it is. A long name owns one reference to a
-    /// shared string: the store keeps the name, and with it that reference, until it is
+    /// A static or inline atom owns nothing, so it is returned as it is. Any other name (a
+    /// long name, or a dynamic atom) owns one reference to shared memory: the store keeps the name, and with it that reference, until it is
     /// dropped; the copy uses the string through the reference the store holds. Cloning the
     /// copy takes a reference of its own, as cloning the original would.
     #[inline]
     pub(crate) fn local_name(&self, name: LocalName) -> ManuallyDrop<LocalName> {
-        if name.atom_word().is_some() {
-            // An atom (a static or inline name) owns no memory: not dropping it loses nothing.
+        if name.owns_no_memory() {
+            // A static or inline atom owns no memory: not dropping it loses nothing.
             return ManuallyDrop::new(name);
         }
         self.keep_long_name(name)
@@ -402,19 +402,20 @@ impl Store {
     /// into its slot: a clone, whose two kinds of result meet, went through the stack.)
     #[inline]
     fn attr_name(&self, name: &AttrName) -> ManuallyDrop<AttrName> {
-        if name.local.atom_word().is_none() {
+        if !name.local.owns_no_memory() {
             self.keep_reference(&name.local);
         }
         // SAFETY: a bitwise copy of `name`, never dropped (it is returned in a `ManuallyDrop`,
         // which the callers put in an attribute of this store's arena, not used after the
-        // store is dropped). An atom owns no memory, so the copy is as good as a clone; a long
-        // name's copy shares its string, of which the store now holds a reference of its own
-        // (`keep_reference`) until it is dropped, whatever becomes of `name`.
+        // store is dropped). A static or inline atom owns no memory, so the copy is as good as
+        // a clone; the copy of any other name (a long name's string, a dynamic atom) shares
+        // memory of which the store now holds a reference of its own (`keep_reference`) until
+        // it is dropped, whatever becomes of `name`. (The namespace is a plain enum.)
         ManuallyDrop::new(unsafe { std::ptr::read(name) })
     }
 
-    /// Keeps a reference to the string of the long name `name` until the store is dropped
-    /// (out of line: most names are atoms).
+    /// Keeps a reference to the memory of `name` (a long name's string, or a dynamic atom)
+    /// until the store is dropped (out of line: most names are static or inline atoms).
     #[cold]
     #[inline(never)]
     fn keep_reference(&self, name: &LocalName) {
@@ -842,6 +843,42 @@ mod tests {
         }
         let cloned = (*first.items[0].name).clone();
         assert_eq!(first.map().get(&cloned).map(String::as_str), Some("v1"));
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "string_cache's dynamic atoms cast integers to pointers, which Miri rejects; \
+                  AddressSanitizer runs this test (.ci/sanitizers)"
+    )]
+    fn dynamic_atom_names_outlive_the_token() {
+        // `LocalName::from_static_atom` (public, hidden: the generated constants use it) takes
+        // any atom, a dynamic (reference-counted) one too: such a name owns memory like a long
+        // name, so the store must keep a reference of its own for an attribute's copy and for
+        // an element's. Two different names, so that neither part keeps the other's alive.
+        // (AddressSanitizer finds a read of a freed atom here: Miri cannot run string_cache's
+        // dynamic atoms.)
+        let dynamic = |text: &str| {
+            let name = LocalName::from_static_atom(kauri_tokenizer::names::NameAtom::from(text));
+            assert!(!name.owns_no_memory());
+            name
+        };
+        let (for_attr, for_element) = ("a-dynamic-attribute-name", "a-dynamic-element-name");
+        let store = Store::default();
+        let mut attrs = vec![Attribute {
+            name: AttrName::new(dynamic(for_attr)),
+            value: "v".to_owned(),
+        }];
+        let list = store.attr_list(DistinctAttrs::dedup(&mut attrs)).unwrap();
+        drop(attrs);
+        let element = store.local_name(dynamic(for_element));
+        // Other atoms made and freed meanwhile, so that freed memory is reused.
+        for i in 0..64 {
+            drop(dynamic(&format!("another-dynamic-name-{i}")));
+        }
+        assert_eq!(&*list.items[0].name.local, for_attr);
+        assert_eq!(list.items[0].value(), "v");
+        assert_eq!(&**element, for_element);
     }
 
     #[test]

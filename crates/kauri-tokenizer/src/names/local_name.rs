@@ -75,6 +75,25 @@ impl LocalName {
         }
     }
 
+    /// Whether the name holds no reference-counted memory: a static atom (a known name) or an
+    /// inline one (a name of up to seven bytes). A long name's own string, and a dynamic atom
+    /// made through [`LocalName::from_static_atom`], are reference-counted. A layer that keeps
+    /// a bitwise copy of a name must hold a reference of its own when this is false.
+    ///
+    /// ```
+    /// use kauri_tokenizer::LocalName;
+    /// assert!(LocalName::from("div").owns_no_memory());
+    /// assert!(LocalName::from("x-y").owns_no_memory());
+    /// assert!(!LocalName::from("data-a-long-name").owns_no_memory());
+    /// ```
+    #[inline]
+    pub fn owns_no_memory(&self) -> bool {
+        match &self.0 {
+            Repr::Atom(atom) => !atom.is_dynamic(),
+            Repr::Shared(_) => false,
+        }
+    }
+
     /// A 64-bit word that identifies the name when it is an atom (every known name and every
     /// name of up to seven bytes): two atom names are equal exactly when their words are, so a
     /// table keyed by this word hashes one integer. Every atom's word has one of its two low

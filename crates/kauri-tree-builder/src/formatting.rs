@@ -434,22 +434,14 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     }
 
     /// Removes the last entry, an element's (the adoption agency's usual case). The same as
-    /// `remove(len - 1)`, without returning the entry.
+    /// `remove(len - 1)`, without returning the entry. Inline (the adoption agency's usual
+    /// case calls it once per formatting end tag); a long, indexed list is out of line.
     /// An unindexed list drops the entry where it lies (`truncate`) instead of moving it out
     /// first: `pop` copies all 88 bytes to the stack for the drop.
+    #[inline]
     pub fn remove_last(&mut self) {
         if self.indexed {
-            let Some(e) = self.entries.pop() else {
-                return;
-            };
-            match &e {
-                Entry::Marker => {
-                    self.markers -= 1;
-                    self.segments.pop();
-                }
-                e => self.uncount(e),
-            }
-            self.shrunk();
+            self.remove_last_indexed();
             return;
         }
         let Some(e) = self.entries.last() else {
@@ -459,6 +451,22 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             self.markers -= 1;
         }
         self.entries.truncate(self.entries.len() - 1);
+    }
+
+    /// [`ActiveFormatting::remove_last`] for an indexed list (a long one).
+    #[inline(never)]
+    fn remove_last_indexed(&mut self) {
+        let Some(e) = self.entries.pop() else {
+            return;
+        };
+        match &e {
+            Entry::Marker => {
+                self.markers -= 1;
+                self.segments.pop();
+            }
+            e => self.uncount(e),
+        }
+        self.shrunk();
     }
 
     /// Removes the entry at `i`.

@@ -188,8 +188,10 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
     ///
     /// The usual case is inline: a plain list with no element after its last marker (most
     /// formatting elements open while no other is), where the clause cannot apply and no
-    /// fingerprint is kept. The rest is [`ActiveFormatting::push_after_elements`].
-    #[inline]
+    /// fingerprint is kept. The rest is [`ActiveFormatting::push_after_elements`]. Always
+    /// inline: with `#[inline]` the compiler kept it out of line, a call per formatting start
+    /// tag.
+    #[inline(always)]
     pub fn push(
         &mut self,
         handle: H,

@@ -8,7 +8,9 @@ use crate::tree_builder::TreeBuilder;
 use kauri_tokenizer::{ErrorCode, LocalName, Namespace, QualName};
 
 impl<S: TreeSink> TreeBuilder<S> {
-    /// Runs the adoption agency algorithm for a token whose tag name is `subject`.
+    /// Runs the adoption agency algorithm for a token whose tag name is `subject`. Inline,
+    /// for the usual case's shortcut; the steps are [`TreeBuilder::adoption_agency_steps`].
+    #[inline]
     pub(crate) fn adoption_agency(&mut self, subject: &LocalName) {
         // The usual case first (`</b>` closing the `<b>` just opened): the current node is the
         // HTML element subject and the last entry of the list is its entry. Then step 2 does
@@ -24,6 +26,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return;
             }
         }
+        self.adoption_agency_steps(subject);
+    }
+
+    /// The adoption agency algorithm's steps (after [`TreeBuilder::adoption_agency`]'s
+    /// shortcut for the usual case).
+    #[inline(never)]
+    fn adoption_agency_steps(&mut self, subject: &LocalName) {
         // 2. If the current node is an HTML element whose tag name is subject, and it is not
         //    in the list of active formatting elements, pop it and return.
         if let Some(cur) = self.open.current() {

@@ -1,6 +1,7 @@
 //! The "in body" insertion mode (§ parsing-main-inbody).
 
 use crate::foreign_tables::adjusted_foreign_attributes;
+use crate::formatting::Entry;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{
@@ -503,17 +504,32 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// pops it (the case [`TreeBuilder::in_body_end_tag`] answers before its match: not a
     /// formatting element's end tag, not one of `closes_more_than_the_current_node`'s names,
     /// which the current node's `END_TAG_DOES_MORE` flag says): pops it and returns true.
-    /// Otherwise returns false and does nothing. Inline, so that the usual end tag costs no
-    /// call.
+    /// Also the adoption agency's usual case ([`TreeBuilder::adoption_agency`]'s shortcut):
+    /// the current node has the end tag's name and the last entry of the list of active
+    /// formatting elements is its entry, so it is a formatting element (only those have
+    /// entries) and the tag's rule runs the adoption agency algorithm, which pops it and
+    /// removes the entry. Otherwise returns false and does nothing. Inline, so that the usual
+    /// end tag costs no call.
     #[inline(always)]
     pub(crate) fn in_body_end_tag_of_current_node(&mut self, name: &LocalName) -> bool {
-        let closes = self.open.current().is_some_and(|cur| {
-            cur.ns == Namespace::Html && cur.name == *name && !cur.has(END_TAG_DOES_MORE)
-        });
-        if closes {
-            self.pop();
+        let Some(cur) = self.open.current() else {
+            return false;
+        };
+        if cur.ns != Namespace::Html || cur.name != *name {
+            return false;
         }
-        closes
+        if !cur.has(END_TAG_DOES_MORE) {
+            self.pop();
+            return true;
+        }
+        if let Some(Entry::Element { id, .. }) = self.active.entries.last() {
+            if *id == cur.id {
+                self.pop();
+                self.active.remove_last();
+                return true;
+            }
+        }
+        false
     }
 
     #[inline(never)]

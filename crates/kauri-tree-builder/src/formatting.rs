@@ -243,24 +243,7 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             self.remove(i);
         }
         let attrs = (token.keep && count > 0).then(|| mine.to_vec());
-        if self.indexed {
-            let e = Entry::Element {
-                handle,
-                id,
-                name,
-                attrs,
-                attr_count: count,
-                fingerprint: fp,
-                segment,
-            };
-            self.count(&e);
-            self.entries.push(e);
-            return;
-        }
-        // Room first, so that the entry is written straight into the list (a `push` that may
-        // grow the list builds the entry on the stack and copies it).
-        self.entries.reserve(1);
-        self.entries.push(Entry::Element {
+        let e = Entry::Element {
             handle,
             id,
             name,
@@ -268,8 +251,14 @@ impl<H: Clone + PartialEq> ActiveFormatting<H> {
             attr_count: count,
             fingerprint: fp,
             segment,
-        });
-        self.grown();
+        };
+        if self.indexed {
+            self.count(&e);
+            self.entries.push(e);
+        } else {
+            self.entries.push(e);
+            self.grown();
+        }
     }
 
     /// The Noah's Ark clause's question: the index of the earliest of three elements after the

@@ -11,15 +11,7 @@
 
 mod support;
 
-/// The dump of a document parsed from `input`, without its `| <html>`, `|   <head>` and
-/// `|   <body>` lines.
-fn body(input: &str) -> String {
-    let dump = support::parse_and_dump(input, None, false);
-    let prefix = "| <html>\n|   <head>\n|   <body>\n";
-    dump.strip_prefix(prefix)
-        .unwrap_or_else(|| panic!("{input:?}: no html, head and body:\n{dump}"))
-        .to_string()
-}
+use support::body_dump as body;
 
 #[test]
 fn end_tag_of_the_current_node_and_its_last_entry() {

@@ -93,16 +93,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         // The start tag token, in its parts (passed in registers: a whole `Tag` would be
         // copied to memory for the call and read back here); put together again only where a
         // rule hands the token on.
-        macro_rules! tag {
-            () => {
-                Tag {
-                    kind: TagKind::StartTag,
-                    name,
-                    self_closing,
-                    attrs,
-                }
-            };
-        }
         match name {
             local_name!("html") => {
                 self.error(ErrorCode::UnexpectedHtmlStartTag);
@@ -120,7 +110,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             | local_name!("script")
             | local_name!("style")
             | local_name!("template")
-            | local_name!("title") => return self.in_head(Token::Tag(tag!())),
+            | local_name!("title") => {
+                return self.in_head(Token::Tag(Tag {
+                    kind: TagKind::StartTag,
+                    name,
+                    self_closing,
+                    attrs,
+                }))
+            }
             local_name!("body") => {
                 self.error(ErrorCode::UnexpectedBodyStartTag);
                 if self.open.len() == 1
@@ -540,16 +537,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         self_closing: bool,
     ) -> Flow<'a> {
         // The end tag token, in its parts (see `in_body_start_tag`).
-        macro_rules! tag {
-            () => {
-                Tag {
-                    kind: TagKind::EndTag,
-                    name,
-                    self_closing,
-                    attrs,
-                }
-            };
-        }
         // "An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i",
         // "nobr", "s", "small", "strike", "strong", "tt", "u"": run the adoption agency
         // algorithm.
@@ -568,7 +555,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             return Flow::Done;
         }
         match name {
-            local_name!("template") => return self.in_head(Token::Tag(tag!())),
+            local_name!("template") => {
+                return self.in_head(Token::Tag(Tag {
+                    kind: TagKind::EndTag,
+                    name,
+                    self_closing,
+                    attrs,
+                }))
+            }
             local_name!("body") | local_name!("html") => {
                 if !self.open.in_scope(&local_name!("body"), Scope::Default) {
                     self.error(ErrorCode::UnexpectedEndTag);
@@ -586,7 +580,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.set_end_tag_span(&body);
                 self.mode = InsertionMode::AfterBody;
                 if name == local_name!("html") {
-                    return Flow::Reprocess(Token::Tag(tag!()));
+                    return Flow::Reprocess(Token::Tag(Tag {
+                        kind: TagKind::EndTag,
+                        name,
+                        self_closing,
+                        attrs,
+                    }));
                 }
             }
             local_name!("address")

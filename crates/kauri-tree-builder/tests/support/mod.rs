@@ -290,6 +290,16 @@ pub fn parse_and_dump(input: &str, fragment: Option<&str>, scripting: bool) -> S
     out
 }
 
+/// The dump of a document parsed from `input`, without its `| <html>`, `|   <head>` and
+/// `|   <body>` lines (the tests of the usual end tags' shortcuts).
+pub fn body_dump(input: &str) -> String {
+    let dump = parse_and_dump(input, None, false);
+    let prefix = "| <html>\n|   <head>\n|   <body>\n";
+    dump.strip_prefix(prefix)
+        .unwrap_or_else(|| panic!("{input:?}: no html, head and body:\n{dump}"))
+        .to_string()
+}
+
 /// Parses a document into the test DOM (no dump: the dump recurses on depth).
 pub fn parse_document(input: &str) -> TestDom {
     let tb = TreeBuilder::new(TestDom::new(), TreeBuilderOptions::default());

@@ -99,10 +99,7 @@ pub struct Tag<'a> {
 impl Tag<'_> {
     /// The value of the first attribute with this local name (no namespace), if any.
     pub fn attr(&self, name: &LocalName) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|a| a.name.local == *name)
-            .map(|a| a.value.as_str())
+        self.attrs.value(name)
     }
 }
 

@@ -17,16 +17,31 @@ impl<S: TreeSink> TreeBuilder<S> {
         // not apply (it is in the list), 4.3 finds that entry (the last element after the
         // last marker with the tag name subject), and 4.4 to 4.8 pop it and remove the entry,
         // as in the shortcut below: done here without the scans of steps 2 and 4.3.
-        if let (Some(cur), Some(Entry::Element { id, .. })) =
-            (self.open.current(), self.active.entries.last())
+        if self.open.current().is_some_and(|cur| cur.is_html(subject))
+            && self.pop_current_with_its_entry()
         {
-            if cur.id == *id && cur.is_html(subject) {
-                self.pop();
-                self.active.remove_last();
-                return;
-            }
+            return;
         }
         self.adoption_agency_steps(subject);
+    }
+
+    /// The adoption agency's usual case, for a current node that is the HTML element with the
+    /// tag name subject: when the last entry of the list of active formatting elements is the
+    /// current node's, pops it and removes that entry (steps 4.3 to 4.8 as they end for it)
+    /// and returns true; otherwise does nothing and returns false.
+    #[inline(always)]
+    pub(crate) fn pop_current_with_its_entry(&mut self) -> bool {
+        let (Some(cur), Some(Entry::Element { id, .. })) =
+            (self.open.current(), self.active.entries.last())
+        else {
+            return false;
+        };
+        if cur.id != *id {
+            return false;
+        }
+        self.pop();
+        self.active.remove_last();
+        true
     }
 
     /// The adoption agency algorithm's steps (after [`TreeBuilder::adoption_agency`]'s

@@ -5,7 +5,7 @@
 
 use std::ops::Deref;
 
-use super::{Attribute, NameKey, NameSet};
+use super::{Attribute, LocalName, NameKey, NameSet};
 
 /// Lists up to this long are checked pair by pair; longer ones with a [`NameSet`].
 const PAIRWISE_MAX: usize = 16;
@@ -78,6 +78,29 @@ impl<'a> DistinctAttrs<'a> {
     #[inline]
     pub fn as_slice(self) -> &'a [Attribute] {
         self.0
+    }
+
+    /// The value of the attribute with this local name (no namespace), if any ([`Tag::attr`]
+    /// asks this of its list).
+    ///
+    /// ```
+    /// # use kauri_tokenizer as kauri;
+    /// use kauri::{AttrName, Attribute, DistinctAttrs, LocalName};
+    /// let mut attrs = vec![Attribute {
+    ///     name: AttrName::new(LocalName::from("type")),
+    ///     value: "hidden".to_owned(),
+    /// }];
+    /// let attrs = DistinctAttrs::dedup(&mut attrs);
+    /// assert_eq!(attrs.value(&LocalName::from("type")), Some("hidden"));
+    /// assert_eq!(attrs.value(&LocalName::from("id")), None);
+    /// ```
+    ///
+    /// [`Tag::attr`]: crate::Tag::attr
+    pub fn value(self, name: &LocalName) -> Option<&'a str> {
+        self.0
+            .iter()
+            .find(|a| a.name.local == *name)
+            .map(|a| a.value.as_str())
     }
 }
 

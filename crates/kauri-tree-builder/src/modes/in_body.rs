@@ -1,12 +1,11 @@
 //! The "in body" insertion mode (§ parsing-main-inbody).
 
 use crate::foreign_tables::adjusted_foreign_attributes;
-use crate::formatting::Entry;
 use crate::sink::{QuirksMode, TreeSink};
 use crate::stack::Scope;
 use crate::tag_sets::{
-    all_ws, closes_more_than_the_current_node, is_formatting, is_heading,
-    may_be_open_when_body_ends, END_TAG_DOES_MORE, HEADINGS, SPECIAL,
+    all_ws, is_formatting, is_heading, may_be_open_when_body_ends, END_TAG_DOES_MORE, HEADINGS,
+    SPECIAL,
 };
 use crate::tree_builder::{Flow, InsertionMode, TreeBuilder};
 use kauri_tokenizer::{
@@ -317,9 +316,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.reconstruct_active_formatting_elements();
                 let hidden = attrs
-                    .iter()
-                    .find(|a| a.name.local == local_name!("type"))
-                    .is_some_and(|t| t.value.eq_ignore_ascii_case("hidden"));
+                    .value(&local_name!("type"))
+                    .is_some_and(|t| t.eq_ignore_ascii_case("hidden"));
                 self.insert_void_element(name, attrs);
                 if !hidden {
                     self.frameset_ok = false;
@@ -498,14 +496,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "In body", an end tag, when its element is the current node and its rule then only
-    /// pops it (the case [`TreeBuilder::in_body_end_tag`] answers before its match: not a
+    /// pops it (the case [`TreeBuilder::in_body_end_tag`] answers first: not a
     /// formatting element's end tag, not one of `closes_more_than_the_current_node`'s names,
     /// which the current node's `END_TAG_DOES_MORE` flag says): pops it and returns true.
     /// Also the adoption agency's usual case ([`TreeBuilder::adoption_agency`]'s shortcut):
     /// the current node has the end tag's name and the last entry of the list of active
     /// formatting elements is its entry, so it is a formatting element (only those have
     /// entries) and the tag's rule runs the adoption agency algorithm, which pops it and
-    /// removes the entry. Otherwise returns false and does nothing. Inline, so that the usual
+    /// removes the entry ([`TreeBuilder::pop_current_with_its_entry`]). Otherwise returns false and does nothing. Inline, so that the usual
     /// end tag costs no call.
     #[inline(always)]
     pub(crate) fn in_body_end_tag_of_current_node(&mut self, name: &LocalName) -> bool {
@@ -519,14 +517,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.pop();
             return true;
         }
-        if let Some(Entry::Element { id, .. }) = self.active.entries.last() {
-            if *id == cur.id {
-                self.pop();
-                self.active.remove_last();
-                return true;
-            }
-        }
-        false
+        self.pop_current_with_its_entry()
     }
 
     #[inline(never)]
@@ -537,21 +528,23 @@ impl<S: TreeSink> TreeBuilder<S> {
         self_closing: bool,
     ) -> Flow<'a> {
         // The end tag token, in its parts (see `in_body_start_tag`).
+        //
+        // The usual end tag closes the current node: `in_body_end_tag_of_current_node` (which
+        // the dispatcher also asks inline, before the call). For every end tag rule below
+        // except those `closes_more_than_the_current_node` names, that is all the rule then
+        // does: the current node is in every kind of scope, "generate implied end tags" (with
+        // or without the exception) stops at once because the current node has the tag name,
+        // no parse error is reported because the current node has the tag name, and "pop
+        // until an element with the tag name has been popped" pops it alone. For a formatting
+        // element's end tag it is the adoption agency's usual case.
+        if self.in_body_end_tag_of_current_node(&name) {
+            return Flow::Done;
+        }
         // "An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i",
         // "nobr", "s", "small", "strike", "strong", "tt", "u"": run the adoption agency
         // algorithm.
         if is_formatting(&name) {
             self.adoption_agency(&name);
-            return Flow::Done;
-        }
-        // The usual end tag closes the current node. For every end tag rule below except
-        // those `closes_more_than_the_current_node` names, that is all the rule then does: the
-        // current node is in every kind of scope, "generate implied end tags" (with or without
-        // the exception) stops at once because the current node has the tag name, no parse
-        // error is reported because the current node has the tag name, and "pop until an
-        // element with the tag name has been popped" pops it alone.
-        if self.open.current_is(&name) && !closes_more_than_the_current_node(&name) {
-            self.pop();
             return Flow::Done;
         }
         match name {
